@@ -1,0 +1,66 @@
+"""R-DEAL-6: secure shuffle; DESIGN "Fairness": the deck commitment."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+from collections import Counter
+
+from tables.engine import deck as deck_module
+from tables.engine.cards import FULL_DECK, cards_text
+from tables.engine.deck import (
+    deck_commitment,
+    new_salt,
+    shuffled_deck,
+    verify_commitment,
+)
+
+
+def test_r_deal_6_shuffled_deck_holds_each_card_once() -> None:
+    deck = shuffled_deck()
+    assert sorted(deck) == list(FULL_DECK)
+
+
+def test_r_deal_6_the_shuffle_uses_secrets_system_random() -> None:
+    source = inspect.getsource(deck_module)
+    assert "secrets.SystemRandom()" in source
+    assert "import random" not in source
+    assert isinstance(deck_module._SYSTEM_RANDOM, deck_module.secrets.SystemRandom)
+
+
+def test_r_deal_6_shuffles_differ_and_every_card_reaches_the_top() -> None:
+    decks = [tuple(shuffled_deck()) for _ in range(2000)]
+    assert len(set(decks)) == len(decks)
+    top_cards = Counter(deck[0] for deck in decks)
+    assert set(top_cards) == set(FULL_DECK)
+    # 2000 / 52 ~ 38.5 expected per card; a fair shuffle stays far inside these bounds.
+    assert max(top_cards.values()) < 80
+
+
+def test_new_salt_is_fresh_and_long() -> None:
+    salts = {new_salt() for _ in range(100)}
+    assert len(salts) == 100
+    assert all(len(salt) >= 32 for salt in salts)
+
+
+def test_deck_commitment_is_sha256_of_cards_text_colon_salt() -> None:
+    deck = shuffled_deck()
+    salt = "pepper"
+    expected = hashlib.sha256(f"{cards_text(deck)}:{salt}".encode()).hexdigest()
+    assert deck_commitment(deck, salt) == expected
+
+
+def test_verify_commitment_accepts_the_revealed_deck_and_salt() -> None:
+    deck, salt = shuffled_deck(), new_salt()
+    commitment = deck_commitment(deck, salt)
+    assert verify_commitment(deck, salt, commitment)
+
+
+def test_verify_commitment_rejects_a_changed_deck_or_salt() -> None:
+    deck, salt = shuffled_deck(), new_salt()
+    commitment = deck_commitment(deck, salt)
+    swapped = [deck[1], deck[0], *deck[2:]]
+    assert not verify_commitment(swapped, salt, commitment)
+    assert not verify_commitment(deck, salt + "x", commitment)
+    assert not verify_commitment(deck, salt, "0" * 64)
+    assert not verify_commitment([99, *deck[1:]], salt, commitment)
