@@ -1,0 +1,61 @@
+# The room's two set-up commands: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format typecheck run-services worker beat bots benchmark clean-db
+
+$(BIN)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+venv: $(BIN)/.installed
+
+## make run: the room on the embedded default (SQLite, in-process channel layer and tasks).
+run: venv
+	@mkdir -p var
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	@echo "The room is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) pokerroom.asgi:application
+
+## make test: ruff, mypy on the engine, and the whole pytest suite.
+test: venv lint typecheck
+	@mkdir -p var
+	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
+	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
+	  exit $$status
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+typecheck: venv
+	$(BIN)/mypy
+
+## The services shape: Daphne + Celery worker + beat on PostgreSQL and Redis.
+## Needs DATABASE_URL and REDIS_URL (see README.md); runs the three processes together.
+run-services: venv
+	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "set DATABASE_URL and REDIS_URL"; exit 2; }
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(BIN)/honcho start -f Procfile
+
+worker: venv
+	$(BIN)/celery -A pokerroom worker -l info --concurrency 2
+
+beat: venv
+	$(BIN)/celery -A pokerroom beat -l info
+
+benchmark: venv
+	$(PY) benchmarks/engine.py

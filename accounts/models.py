@@ -1,0 +1,115 @@
+"""Players and their wallet: an append-only ledger in integer cents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+
+
+class Player(AbstractUser):
+    """A registered player (or a staff member: `is_staff` is never set by sign-up)."""
+
+    email = models.EmailField("email address", unique=True)
+    display_name = models.CharField(max_length=24, blank=True)
+    auto_ante = models.BooleanField(
+        "\u201cI'm in\u201d: post the ante automatically",
+        default=True,
+        help_text="R-ANTE-1: when off, you are asked to confirm each hand.",
+    )
+    auto_muck = models.BooleanField(
+        "Muck losing hands automatically",
+        default=True,
+        help_text="R-SHOW-3: a hand that cannot win is mucked instead of shown.",
+    )
+    four_colour_deck = models.BooleanField("Four-colour deck", default=False)
+    # The balance is the sum of the ledger; this column is that sum, kept beside it and changed
+    # only in accounts.services under a row lock, together with the ledger row that explains it.
+    balance = models.BigIntegerField(default=0, editable=False)
+    # All-in protection (R-TIME-2): allowance per New York day, how many used on which day.
+    all_in_allowance = models.PositiveSmallIntegerField(default=2)
+    all_ins_used = models.PositiveSmallIntegerField(default=0)
+    all_ins_day = models.DateField(null=True, blank=True)
+
+    objects: UserManager[Player] = UserManager()
+
+    class Meta:
+        verbose_name = "player"
+        ordering = ["username"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(balance__gte=0), name="player_balance_never_negative"
+            )
+        ]
+
+    @property
+    def table_name(self) -> str:
+        return self.display_name or self.username
+
+
+class LedgerKind(models.TextChoices):
+    DEPOSIT = "deposit", "Deposit"
+    WITHDRAWAL = "withdrawal", "Withdrawal"
+    BUY_IN = "buy_in", "Buy-in"
+    CASH_OUT = "cash_out", "Cash-out"
+    TOURNAMENT_FEE = "tournament_fee", "Tournament fee"
+    PRIZE = "prize", "Prize"
+    ADJUSTMENT = "adjustment", "Adjustment"
+
+
+class LedgerRowIsPermanent(Exception):
+    """Ledger rows are written once and never changed or deleted."""
+
+
+class LedgerQuerySet(models.QuerySet["LedgerEntry"]):
+    def update(self, **kwargs: Any) -> int:
+        raise LedgerRowIsPermanent("ledger rows cannot be updated")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise LedgerRowIsPermanent("ledger rows cannot be deleted")
+
+
+class LedgerEntry(models.Model):
+    """One movement of a player's money. Amount is signed cents: positive credits the balance."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="ledger_entries"
+    )
+    kind = models.CharField(max_length=16, choices=LedgerKind.choices)
+    amount = models.BigIntegerField()
+    balance_after = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger_entries_made",
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    # What the movement belongs to, e.g. "table:3" or "tournament:7".
+    reference = models.CharField(max_length=64, blank=True, db_index=True)
+
+    objects = LedgerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(balance_after__gte=0), name="ledger_balance_never_negative"
+            )
+        ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise LedgerRowIsPermanent("ledger rows cannot be changed once written")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise LedgerRowIsPermanent("ledger rows cannot be deleted")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount:+d}c for {self.player}"

@@ -1,0 +1,55 @@
+"""The Celery app and its beat schedule.
+
+With REDIS_URL set, tasks go to a real worker through Redis and beat reads its schedule from
+the database (django-celery-beat, editable in the admin). Without it (the embedded mode of
+`make run`), tasks run inside the server process on the in-process runner, which honours
+countdowns and ETAs: Celery's eager mode would run an action clock at once.
+"""
+
+import os
+from datetime import timedelta
+from typing import Any
+
+from celery import Celery, Task
+from celery.result import AsyncResult
+from celery.schedules import crontab
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
+
+
+class RoomTask(Task):  # type: ignore[misc]
+    """A task that runs on the in-process runner when the room has no broker."""
+
+    def apply_async(self, args: Any = None, kwargs: Any = None, **options: Any) -> AsyncResult:
+        from django.conf import settings
+
+        if not getattr(settings, "TASKS_IN_PROCESS", False):
+            return super().apply_async(args, kwargs, **options)
+        from pokerroom.inprocess import runner
+
+        return runner().submit(
+            self.name,
+            tuple(args or ()),
+            dict(kwargs or {}),
+            countdown=options.get("countdown"),
+            eta=options.get("eta"),
+        )
+
+
+app = Celery("pokerroom", task_cls=RoomTask)
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+# The room's periodic jobs. In the services shape django-celery-beat copies these into the
+# database on start, where staff can see and change them in the admin; in the embedded mode
+# the in-process runner reads them directly.
+app.conf.beat_schedule = {
+    "sweep-expired-action-clocks": {
+        "task": "tables.tasks.sweep_action_deadlines",
+        "schedule": timedelta(seconds=2),
+    },
+    "reset-all-in-protection-at-new-york-midnight": {
+        "task": "accounts.tasks.reset_all_in_allowances",
+        "schedule": crontab(minute=0, hour=0),
+    },
+}

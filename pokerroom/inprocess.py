@@ -1,0 +1,167 @@
+"""Celery tasks inside the server process, with countdowns honoured (the embedded mode).
+
+Celery's eager mode runs a task the moment it is sent, which would fire a 10-second action
+clock at once. This runner keeps a heap of (due time, task) and a small pool of worker threads
+that run each task with Celery's own `Task.apply` when it falls due. It also plays beat: every
+entry of `app.conf.beat_schedule` runs when its schedule says it is due.
+
+Nothing here is durable, and it need not be: the action clock's periodic sweep reads the
+deadlines from the database, so a task lost with the process costs seconds, never a hand.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from celery.result import EagerResult
+
+logger = logging.getLogger(__name__)
+
+_WORKER_THREADS = 4
+
+
+@dataclass(order=True)
+class _Scheduled:
+    due: float
+    order: int
+    task_name: str = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    kwargs: dict[str, Any] = field(compare=False)
+    task_id: str = field(compare=False)
+
+
+class InProcessRunner:
+    def __init__(self, *, worker_threads: int = _WORKER_THREADS, run_beat: bool = True) -> None:
+        self._heap: list[_Scheduled] = []
+        self._order = itertools.count()
+        self._wake = threading.Condition()
+        self._ready: list[_Scheduled] = []
+        self._ready_cond = threading.Condition()
+        self._stopped = False
+        self._run_beat = run_beat
+        self._beat_last_run: dict[str, datetime] = {}
+        self._threads = [threading.Thread(target=self._clock, name="tasks-clock", daemon=True)]
+        self._threads += [
+            threading.Thread(target=self._work, name=f"tasks-worker-{n}", daemon=True)
+            for n in range(worker_threads)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def submit(
+        self,
+        task_name: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        *,
+        countdown: float | None = None,
+        eta: datetime | None = None,
+    ) -> EagerResult:
+        delay = 0.0
+        if countdown:
+            delay = float(countdown)
+        elif eta is not None:
+            delay = max(0.0, eta.timestamp() - time.time())
+        task_id = str(uuid.uuid4())
+        item = _Scheduled(
+            time.monotonic() + delay, next(self._order), task_name, args, kwargs, task_id
+        )
+        with self._wake:
+            heapq.heappush(self._heap, item)
+            self._wake.notify()
+        return EagerResult(task_id, None, "PENDING")
+
+    def stop(self) -> None:
+        self._stopped = True
+        with self._wake:
+            self._wake.notify_all()
+        with self._ready_cond:
+            self._ready_cond.notify_all()
+
+    def pending(self) -> int:
+        with self._wake:
+            return len(self._heap)
+
+    # The clock thread moves due tasks to the workers and keeps beat's schedule.
+    def _clock(self) -> None:
+        while not self._stopped:
+            with self._wake:
+                now = time.monotonic()
+                while self._heap and self._heap[0].due <= now:
+                    self._hand_to_workers(heapq.heappop(self._heap))
+                timeout = 1.0
+                if self._heap:
+                    timeout = min(timeout, max(0.0, self._heap[0].due - now))
+                self._wake.wait(timeout)
+            if self._run_beat:
+                self._queue_due_beat_entries()
+
+    def _hand_to_workers(self, item: _Scheduled) -> None:
+        with self._ready_cond:
+            self._ready.append(item)
+            self._ready_cond.notify()
+
+    def _queue_due_beat_entries(self) -> None:
+        from django.utils import timezone
+
+        from pokerroom.celery import app
+
+        for name, entry in app.conf.beat_schedule.items():
+            schedule = entry["schedule"]
+            last = self._beat_last_run.get(name)
+            if last is None:
+                self._beat_last_run[name] = timezone.now()
+                continue
+            is_due, _next = schedule.is_due(last)
+            if is_due:
+                self._beat_last_run[name] = timezone.now()
+                self.submit(entry["task"], tuple(entry.get("args", ())), {})
+
+    def _work(self) -> None:
+        while not self._stopped:
+            with self._ready_cond:
+                while not self._ready and not self._stopped:
+                    self._ready_cond.wait(1.0)
+                if self._stopped:
+                    return
+                item = self._ready.pop(0)
+            self._run(item)
+
+    def _run(self, item: _Scheduled) -> None:
+        from django.db import close_old_connections
+
+        from pokerroom.celery import app
+
+        close_old_connections()
+        try:
+            task = app.tasks[item.task_name]
+            result = task.apply(item.args, item.kwargs, task_id=item.task_id)
+            if result.failed():
+                logger.error("task %s failed: %s", item.task_name, result.traceback)
+        except Exception:
+            logger.exception("task %s could not run", item.task_name)
+        finally:
+            close_old_connections()
+
+
+_runner: InProcessRunner | None = None
+_runner_lock = threading.Lock()
+
+
+def runner() -> InProcessRunner:
+    """The process's runner, started on first use."""
+    global _runner
+    with _runner_lock:
+        if _runner is None:
+            from django.conf import settings
+
+            _runner = InProcessRunner(run_beat=getattr(settings, "TASKS_RUN_BEAT", True))
+        return _runner
