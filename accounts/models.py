@@ -38,11 +38,26 @@ class Player(AbstractUser):
     class Meta:
         verbose_name = "player"
         ordering = ["username"]
+        permissions = [("move_money", "Can credit and debit a player's wallet")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(balance__gte=0), name="player_balance_never_negative"
             )
         ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save everything but the balance, which only accounts.services writes.
+
+        A Player loaded before a concurrent debit (a settings form, the admin change form)
+        still holds the old balance; a plain save() must not write it back.
+        """
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name != "balance"
+            ]
+        super().save(*args, **kwargs)
 
     @property
     def table_name(self) -> str:
@@ -57,6 +72,15 @@ class LedgerKind(models.TextChoices):
     TOURNAMENT_FEE = "tournament_fee", "Tournament fee"
     PRIZE = "prize", "Prize"
     ADJUSTMENT = "adjustment", "Adjustment"
+
+
+# Which way each kind moves the balance; an adjustment may go either way.
+CREDIT_KINDS = frozenset(
+    {LedgerKind.DEPOSIT, LedgerKind.CASH_OUT, LedgerKind.PRIZE, LedgerKind.ADJUSTMENT}
+)
+DEBIT_KINDS = frozenset(
+    {LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE, LedgerKind.ADJUSTMENT}
+)
 
 
 class LedgerRowIsPermanent(Exception):
@@ -97,11 +121,16 @@ class LedgerEntry(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "ledger entries"
+        indexes = [models.Index(fields=["player", "-id"], name="ledger_player_latest")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(balance_after__gte=0), name="ledger_balance_never_negative"
-            )
+            ),
+            models.CheckConstraint(condition=~models.Q(amount=0), name="ledger_amount_never_zero"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount:+d}c for {self.player}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
@@ -110,6 +139,3 @@ class LedgerEntry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise LedgerRowIsPermanent("ledger rows cannot be deleted")
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.amount:+d}c for {self.player}"

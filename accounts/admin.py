@@ -1,0 +1,230 @@
+"""Back office for players and their wallets.
+
+The ledger is read-only here: no one adds, changes or deletes a row through the admin. Staff
+move money only through the wallet form on a player, which calls accounts.services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+
+from accounts.forms import WalletMovementForm
+from accounts.models import LedgerEntry, LedgerKind, Player
+from accounts.money import cents_format
+from accounts.services import (
+    WalletError,
+    all_in_protection_reset,
+    wallet_credit,
+    wallet_debit,
+)
+
+
+class PlayerCreationForm(AdminUserCreationForm):
+    class Meta(AdminUserCreationForm.Meta):
+        model = Player
+        fields = ("username", "email")
+
+
+class LedgerInline(admin.TabularInline):
+    model = LedgerEntry
+    fk_name = "player"
+    fields = (
+        "created_at",
+        "kind",
+        "amount_display",
+        "balance_after_display",
+        "staff",
+        "reason",
+        "reference",
+    )
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = False
+    ordering = ("-id",)
+    verbose_name_plural = "ledger (newest first)"
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="amount")
+    def amount_display(self, entry: LedgerEntry) -> str:
+        return cents_format(entry.amount)
+
+    @admin.display(description="balance after")
+    def balance_after_display(self, entry: LedgerEntry) -> str:
+        return cents_format(entry.balance_after)
+
+
+@admin.register(Player)
+class PlayerAdmin(UserAdmin):
+    add_form = PlayerCreationForm
+    inlines = [LedgerInline]
+    list_display = (
+        "username",
+        "display_name",
+        "email",
+        "balance_display",
+        "all_ins_used",
+        "all_in_allowance",
+        "is_staff",
+        "is_active",
+        "date_joined",
+    )
+    list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
+    search_fields = ("username", "display_name", "email", "first_name", "last_name")
+    readonly_fields = ("wallet", "last_login", "date_joined")
+    actions = ["reset_all_in_protection"]
+    fieldsets = (
+        (None, {"fields": ("username", "password")}),
+        ("Identity", {"fields": ("display_name", "email", "first_name", "last_name")}),
+        ("Wallet", {"fields": ("wallet",)}),
+        (
+            "All-in protection (R-TIME-2)",
+            {
+                "fields": ("all_in_allowance", "all_ins_used", "all_ins_day"),
+                "description": "All-ins allowed per New York day; a count from an earlier day "
+                "counts as 0.",
+            },
+        ),
+        ("Table preferences", {"fields": ("auto_ante", "auto_muck", "four_colour_deck")}),
+        (
+            "Permissions",
+            {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
+        ),
+        ("Dates", {"fields": ("last_login", "date_joined")}),
+    )
+    add_fieldsets = (
+        (None, {"classes": ("wide",), "fields": ("username", "email", "password1", "password2")}),
+    )
+
+    @admin.display(description="balance", ordering="balance")
+    def balance_display(self, player: Player) -> str:
+        return cents_format(player.balance)
+
+    @admin.display(description="balance")
+    def wallet(self, player: Player) -> str:
+        if player.pk is None:
+            return cents_format(0)
+        url = reverse("admin:accounts_player_wallet", args=[player.pk])
+        return format_html(
+            '{} &nbsp; <a class="button" href="{}">Credit or debit…</a>',
+            cents_format(player.balance),
+            url,
+        )
+
+    @admin.action(description="Reset all-in protection (full allowance for today)")
+    def reset_all_in_protection(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
+        count = all_in_protection_reset(
+            player_ids=list(queryset.values_list("pk", flat=True)), now=timezone.now()
+        )
+        self.message_user(request, f"All-in protection reset for {count} player(s).")
+
+    def get_urls(self) -> list[URLPattern]:
+        wallet = path(
+            "<path:object_id>/wallet/",
+            self.admin_site.admin_view(self.wallet_view),
+            name="accounts_player_wallet",
+        )
+        return [wallet, *super().get_urls()]
+
+    def wallet_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Staff credit or debit a player: one ledger row naming them and the reason."""
+        if not request.user.has_perm("accounts.move_money"):
+            raise PermissionDenied
+        player = get_object_or_404(Player, pk=object_id)
+        form = WalletMovementForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            credit = data["direction"] == "credit"
+            if data["category"] == "adjustment":
+                kind = LedgerKind.ADJUSTMENT
+            else:
+                kind = LedgerKind.DEPOSIT if credit else LedgerKind.WITHDRAWAL
+            move = wallet_credit if credit else wallet_debit
+            try:
+                entry = move(
+                    player_id=player.pk,
+                    amount=data["amount"],
+                    kind=kind,
+                    staff=request.user,
+                    reason=data["reason"],
+                )
+            except WalletError as error:
+                form.add_error(None, str(error))
+            else:
+                self.message_user(
+                    request,
+                    f"{entry.get_kind_display()} of {cents_format(abs(entry.amount))} "
+                    f"{'to' if credit else 'from'} {player.username}: balance now "
+                    f"{cents_format(entry.balance_after)}.",
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:accounts_player_change", args=[player.pk])
+                )
+            player.refresh_from_db(fields=["balance"])
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Credit or debit {player.username}",
+            "player": player,
+            "balance": cents_format(player.balance),
+            "form": form,
+            "original": player,
+            "has_view_permission": True,
+        }
+        return TemplateResponse(request, "admin/accounts/player/wallet.html", context)
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(admin.ModelAdmin):
+    list_display = (
+        "created_at",
+        "player",
+        "kind",
+        "amount_display",
+        "balance_after_display",
+        "staff",
+        "reason",
+        "reference",
+    )
+    list_filter = ("kind", "created_at", ("staff", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("player__username", "player__display_name", "reason", "reference")
+    list_select_related = ("player", "staff")
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="amount", ordering="amount")
+    def amount_display(self, entry: LedgerEntry) -> str:
+        return cents_format(entry.amount)
+
+    @admin.display(description="balance after", ordering="balance_after")
+    def balance_after_display(self, entry: LedgerEntry) -> str:
+        return cents_format(entry.balance_after)

@@ -1,0 +1,81 @@
+"""Forms of the accounts app: sign-up, settings and the staff wallet form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from accounts.models import Player
+from accounts.money import MoneyParseError, dollars_parse
+
+
+class SignUpForm(UserCreationForm):
+    """Username, email and a password checked by Django's validators (settings)."""
+
+    email = forms.EmailField(required=True)
+
+    class Meta(UserCreationForm.Meta):
+        model = Player
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if Player.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError("An account with that email address already exists.")
+        return email
+
+
+class PlayerSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ("display_name", "auto_ante", "auto_muck", "four_colour_deck")
+        labels = {"display_name": "Display name at the tables"}
+        help_texts = {"display_name": "Leave blank to be shown by your username."}
+
+
+class DollarsField(forms.CharField):
+    """Dollars typed as "50.00", cleaned to integer cents (5000)."""
+
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        try:
+            cents = dollars_parse(text)
+        except MoneyParseError as error:
+            raise forms.ValidationError(
+                "Enter an amount in dollars, like 50.00.", code="invalid"
+            ) from error
+        if cents <= 0:
+            raise forms.ValidationError("The amount must be more than $0.00.", code="min")
+        return cents
+
+
+class WalletMovementForm(forms.Form):
+    """Staff credit or debit a player; every movement becomes one ledger row."""
+
+    DIRECTION_CHOICES = [
+        ("credit", "Credit (add to balance)"),
+        ("debit", "Debit (take from balance)"),
+    ]
+    CATEGORY_CHOICES = [
+        ("cash", "Deposit / withdrawal (money in or out of the room)"),
+        ("adjustment", "Adjustment (correction)"),
+    ]
+
+    amount = DollarsField(label="Amount in dollars", help_text="For example 50.00")
+    direction = forms.ChoiceField(choices=DIRECTION_CHOICES, widget=forms.RadioSelect)
+    category = forms.ChoiceField(
+        choices=CATEGORY_CHOICES, initial="cash", widget=forms.RadioSelect, label="Entry kind"
+    )
+    reason = forms.CharField(
+        max_length=200, help_text="Recorded on the ledger and shown to the player."
+    )
+
+    def clean_reason(self) -> str:
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise forms.ValidationError("A reason is required.")
+        return reason

@@ -1,0 +1,79 @@
+"""Reads of players and their wallets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
+
+from accounts.models import LedgerEntry, LedgerKind, Player
+
+
+def player_ledger(*, player_id: int) -> QuerySet[LedgerEntry]:
+    """A player's ledger, newest first, with the staff who made each staff entry."""
+    return LedgerEntry.objects.filter(player_id=player_id).select_related("staff")
+
+
+def ledger_totals_by_kind() -> dict[str, int]:
+    """The sum of signed amounts of each kind over every player, in cents (0 where none)."""
+    totals = {kind.value: 0 for kind in LedgerKind}
+    for row in LedgerEntry.objects.order_by().values("kind").annotate(total=Sum("amount")):
+        totals[row["kind"]] = row["total"] or 0
+    return totals
+
+
+def balances_total() -> int:
+    return Player.objects.aggregate(total=Sum("balance"))["total"] or 0
+
+
+@dataclass(frozen=True)
+class PlayerWalletCheck:
+    player_id: int
+    username: str
+    balance: int
+    ledger_sum: int
+    last_balance_after: int
+    entries: int
+
+
+def player_wallet_checks() -> list[PlayerWalletCheck]:
+    """For every player: the balance column, the ledger sum and the last balance_after."""
+    sums = {
+        row["player_id"]: (row["total"] or 0, row["entries"])
+        for row in LedgerEntry.objects.order_by()
+        .values("player_id")
+        .annotate(total=Sum("amount"), entries=Count("id"))
+    }
+    last_after = Subquery(
+        LedgerEntry.objects.filter(player_id=OuterRef("pk"))
+        .order_by("-id")
+        .values("balance_after")[:1]
+    )
+    players = (
+        Player.objects.order_by("id")
+        .annotate(last_balance_after=last_after)
+        .values_list("id", "username", "balance", "last_balance_after")
+    )
+    checks = []
+    for player_id, username, balance, last_balance_after in players:
+        ledger_sum, entries = sums.get(player_id, (0, 0))
+        checks.append(
+            PlayerWalletCheck(
+                player_id=player_id,
+                username=username,
+                balance=balance,
+                ledger_sum=ledger_sum,
+                last_balance_after=last_balance_after or 0,
+                entries=entries,
+            )
+        )
+    return checks
+
+
+def ledger_sign_errors() -> QuerySet[LedgerEntry]:
+    """Rows whose sign contradicts their kind (a deposit that took money, and so on)."""
+    credits = [LedgerKind.DEPOSIT, LedgerKind.CASH_OUT, LedgerKind.PRIZE]
+    debits = [LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE]
+    return LedgerEntry.objects.filter(kind__in=credits, amount__lte=0) | LedgerEntry.objects.filter(
+        kind__in=debits, amount__gte=0
+    )

@@ -1,0 +1,199 @@
+"""Every write to players' money and accounts goes through here.
+
+Each wallet movement is one transaction: lock the player row (select_for_update), check, write
+the ledger row and the new balance together. Concurrent debits therefore queue on the lock and
+can never overdraw. Money is integer cents throughout.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+
+from accounts.models import CREDIT_KINDS, DEBIT_KINDS, LedgerEntry, LedgerKind, Player
+from accounts.money import cents_format
+
+
+class WalletError(ValueError):
+    """A wallet movement that the room refuses; the message is fit to show staff."""
+
+
+class InsufficientBalance(WalletError):
+    """A debit larger than the balance: refused, nothing written."""
+
+    def __init__(self, *, player_id: int, balance: int, amount: int) -> None:
+        self.player_id = player_id
+        self.balance = balance
+        self.amount = amount
+        super().__init__(
+            f"Insufficient balance: {cents_format(amount)} asked for, "
+            f"only {cents_format(balance)} available."
+        )
+
+
+def room_day(now: datetime) -> date:
+    """The New York date of `now`: all-in protection counts per New York day (R-TIME-2)."""
+    return now.astimezone(ZoneInfo(settings.ROOM_DAY_TIME_ZONE)).date()
+
+
+# --- The wallet -----------------------------------------------------------------------------
+
+
+def _check_movement(*, amount: int, kind: str, staff: Player | None, reason: str) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise WalletError("The amount must be a whole number of cents.")
+    if amount <= 0:
+        raise WalletError("The amount must be positive.")
+    if staff is not None and not reason.strip():
+        raise WalletError("A staff credit or debit needs a reason.")
+    if kind == LedgerKind.ADJUSTMENT and (staff is None or not reason.strip()):
+        raise WalletError("An adjustment is made by staff, with a reason.")
+
+
+def _ledger_write(
+    *,
+    player: Player,
+    signed_amount: int,
+    kind: str,
+    staff: Player | None,
+    reason: str,
+    reference: str,
+) -> LedgerEntry:
+    """Write the ledger row and the balance it explains; the caller holds the row lock."""
+    new_balance = player.balance + signed_amount
+    Player.objects.filter(pk=player.pk).update(balance=new_balance)
+    player.balance = new_balance
+    return LedgerEntry.objects.create(
+        player=player,
+        kind=kind,
+        amount=signed_amount,
+        balance_after=new_balance,
+        staff=staff,
+        reason=reason.strip(),
+        reference=reference,
+    )
+
+
+def wallet_credit(
+    *,
+    player_id: int,
+    amount: int,
+    kind: str,
+    staff: Player | None = None,
+    reason: str = "",
+    reference: str = "",
+) -> LedgerEntry:
+    """Add `amount` cents to a player's balance (a deposit, cash-out, prize or adjustment)."""
+    if kind not in CREDIT_KINDS:
+        raise WalletError(f"{kind!r} does not credit a balance.")
+    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        return _ledger_write(
+            player=player,
+            signed_amount=amount,
+            kind=kind,
+            staff=staff,
+            reason=reason,
+            reference=reference,
+        )
+
+
+def wallet_debit(
+    *,
+    player_id: int,
+    amount: int,
+    kind: str,
+    staff: Player | None = None,
+    reason: str = "",
+    reference: str = "",
+) -> LedgerEntry:
+    """Take `amount` cents from a player's balance; InsufficientBalance if they lack it."""
+    if kind not in DEBIT_KINDS:
+        raise WalletError(f"{kind!r} does not debit a balance.")
+    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        if player.balance < amount:
+            raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
+        return _ledger_write(
+            player=player,
+            signed_amount=-amount,
+            kind=kind,
+            staff=staff,
+            reason=reason,
+            reference=reference,
+        )
+
+
+# --- Accounts -------------------------------------------------------------------------------
+
+
+def player_sign_up(*, username: str, email: str, password: str) -> Player:
+    """A new player: never staff, preferences at their defaults, an empty wallet."""
+    return Player.objects.create_user(
+        username=username, email=email, password=password, is_staff=False, is_superuser=False
+    )
+
+
+def player_settings_update(
+    *,
+    player_id: int,
+    display_name: str,
+    auto_ante: bool,
+    auto_muck: bool,
+    four_colour_deck: bool,
+) -> None:
+    Player.objects.filter(pk=player_id).update(
+        display_name=display_name.strip(),
+        auto_ante=auto_ante,
+        auto_muck=auto_muck,
+        four_colour_deck=four_colour_deck,
+    )
+
+
+# --- All-in protection (R-TIME-2) -----------------------------------------------------------
+
+
+def all_in_protection_take(*, player_id: int, now: datetime) -> bool:
+    """Use one of today's all-in protections; False when none is left.
+
+    Correct without the midnight reset: a count recorded on an earlier New York day is 0.
+    """
+    today = room_day(now)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        used = player.all_ins_used if player.all_ins_day == today else 0
+        if used >= player.all_in_allowance:
+            return False
+        Player.objects.filter(pk=player_id).update(all_ins_used=used + 1, all_ins_day=today)
+        return True
+
+
+def all_in_protection_remaining(*, player: Player, now: datetime) -> int:
+    used = player.all_ins_used if player.all_ins_day == room_day(now) else 0
+    return max(player.all_in_allowance - used, 0)
+
+
+def all_in_protection_reset_day(*, now: datetime) -> int:
+    """The New York midnight reset: counts from earlier days go to 0. Returns players reset.
+
+    A protection already used on the new day (before the reset ran) is kept.
+    """
+    today = room_day(now)
+    return (
+        Player.objects.filter(~Q(all_ins_day=today) | Q(all_ins_day__isnull=True))
+        .filter(all_ins_used__gt=0)
+        .update(all_ins_used=0, all_ins_day=today)
+    )
+
+
+def all_in_protection_reset(*, player_ids: list[int], now: datetime) -> int:
+    """Staff give players back their full allowance for today."""
+    return Player.objects.filter(pk__in=player_ids).update(
+        all_ins_used=0, all_ins_day=room_day(now)
+    )
