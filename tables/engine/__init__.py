@@ -1,0 +1,44 @@
+"""The rules of Seven Card Stud and Stud Hi/Lo as plain Python (docs/engine-contract.md).
+
+No Django import anywhere below this package.
+"""
+
+from tables.engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    IllegalAction,
+    LegalAction,
+    LogRecord,
+    TimeOut,
+    record_from_json,
+)
+from tables.engine.config import Game, GameConfig, OddChip, SeatSetup
+from tables.engine.hand import StudHand, replay
+from tables.engine.rake import RakeSchedule, RakeTier, seeded_rake_schedule
+from tables.engine.result import Award, HandResult, PotResult
+from tables.engine.view import view
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Award",
+    "Event",
+    "Game",
+    "GameConfig",
+    "HandResult",
+    "IllegalAction",
+    "LegalAction",
+    "LogRecord",
+    "OddChip",
+    "PotResult",
+    "RakeSchedule",
+    "RakeTier",
+    "SeatSetup",
+    "StudHand",
+    "TimeOut",
+    "record_from_json",
+    "replay",
+    "seeded_rake_schedule",
+    "view",
+]

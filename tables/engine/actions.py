@@ -1,0 +1,92 @@
+"""What players do (Action, TimeOut), what they may do (LegalAction), and what the hand says
+happened (Event)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class IllegalAction(ValueError):
+    """An action the hand does not offer; the hand is left exactly as it was."""
+
+
+class ActionKind(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """``amount``: the seat's total bet on this street after the action (the "to" amount);
+    0 for fold and check. For a call it is the to-amount too; a call for more than the seat
+    has is accepted and capped at all-in."""
+
+    seat: int
+    kind: ActionKind
+    amount: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": "action", "seat": self.seat, "kind": self.kind.value, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """R-TIME-1: the seat to act ran out of time (or is disconnected); ``protected`` says
+    whether they have an all-in protection left."""
+
+    seat: int
+    protected: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": "timeout", "seat": self.seat, "protected": self.protected}
+
+
+LogRecord = Action | TimeOut
+
+
+def record_from_json(data: Mapping[str, object]) -> LogRecord:
+    """One entry of a hand's log (see ``StudHand.log``) from its JSON form."""
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError(f"a log record needs an integer seat: {data!r}")
+    if data.get("type") == "timeout":
+        return TimeOut(seat=seat, protected=bool(data.get("protected")))
+    if data.get("type") == "action":
+        amount = data.get("amount", 0)
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise ValueError(f"an action needs an integer amount: {data!r}")
+        return Action(seat=seat, kind=ActionKind(str(data.get("kind"))), amount=amount)
+    raise ValueError(f"not a log record: {data!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """An action offered: ``amount`` is the to-amount (0 for fold and check), ``adds`` the
+    chips it puts in."""
+
+    kind: ActionKind
+    amount: int
+    adds: int
+
+    def for_seat(self, seat: int) -> Action:
+        return Action(seat, self.kind, self.amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``visible_to`` None: public; else only that seat may see it
+    (its own down cards). Kinds and payloads are listed in docs/engine-contract.md."""
+
+    kind: str
+    payload: dict[str, object] = field(default_factory=dict)
+    visible_to: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "payload": self.payload, "visible_to": self.visible_to}

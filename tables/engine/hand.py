@@ -1,0 +1,867 @@
+"""One hand of Seven Card Stud or Stud Hi/Lo as a value: ``StudHand``.
+
+``StudHand.start`` posts the antes, deals third street and names the bring-in; ``apply`` and
+``time_out`` return a new hand and the events, never changing the old one. Players are held in
+the order of the deal (index 0 = nearest the dealer's left), so "clockwise" is the next index
+and "nearest the dealer's left" the smallest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tables.engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    IllegalAction,
+    LegalAction,
+    LogRecord,
+    TimeOut,
+    record_from_json,
+)
+from tables.engine.cards import Card
+from tables.engine.config import GameConfig, SeatSetup
+from tables.engine.evaluate import board_rank
+from tables.engine.result import HandResult
+from tables.engine.showdown import TableAtEnd, settle
+
+ACTIVE = 0  # in the hand and able to act
+FOLDED = 1
+ALL_IN = 2  # all-in, or treated as all-in after a protected time-out (R-TIME-1)
+STATUS_NAMES = ("active", "folded", "all_in")
+
+FOLD = ActionKind.FOLD
+CHECK = ActionKind.CHECK
+CALL = ActionKind.CALL
+BRING_IN = ActionKind.BRING_IN
+COMPLETE = ActionKind.COMPLETE
+BET = ActionKind.BET
+RAISE = ActionKind.RAISE
+_AGGRESSIVE = frozenset((BET, COMPLETE, RAISE))
+
+MAX_PLAYERS = 8
+
+_DYNAMIC = (
+    "stacks",
+    "status",
+    "antes",
+    "committed",
+    "bets",
+    "down",
+    "up",
+    "deck_pos",
+    "burns",
+    "community",
+    "reshuffled",
+    "street",
+    "to_act_index",
+    "needs",
+    "acted",
+    "current_bet",
+    "full_to",
+    "raise_count",
+    "capped",
+    "pair_option",
+    "big_made",
+    "bring_in_index",
+    "bring_in_due",
+    "last_aggressor",
+    "first_actor",
+    "returned",
+    "log",
+    "result",
+)
+
+
+class StudHand:
+    """A hand in play or finished. Treat it as immutable: every change makes a new hand."""
+
+    __slots__ = (
+        "config",
+        "players",
+        "deck",
+        "button",
+        "reshuffle_seed",
+        "_index",
+        *_DYNAMIC,
+    )
+
+    config: GameConfig
+    players: tuple[SeatSetup, ...]  # in the order of the deal
+    deck: tuple[Card, ...]
+    button: int
+    reshuffle_seed: int
+    _index: dict[int, int]  # table seat -> place in the deal
+    stacks: list[int]
+    status: list[int]
+    antes: list[int]
+    committed: list[int]  # bets of finished streets, after uncalled bets went back
+    bets: list[int]  # this street
+    down: list[tuple[Card, ...]]
+    up: list[tuple[Card, ...]]
+    deck_pos: int
+    burns: tuple[Card, ...]
+    community: Card | None
+    reshuffled: bool
+    street: int
+    to_act_index: int  # -1: nobody
+    needs: list[bool]  # still to act this round
+    acted: list[int]  # raise_count when the player last acted this round; -1: not yet
+    current_bet: int  # the street's highest to-amount
+    full_to: int  # the to-amount of the last full bet or raise (R-BET-6)
+    raise_count: int  # full bets and raises this round (the completion is the bet)
+    capped: bool  # R-BET-3 cap reached with three or more players (R-BET-4)
+    pair_option: bool  # R-BET-2: an open pair on 4th street
+    big_made: bool  # R-BET-2: a big bet or raise made this round
+    bring_in_index: int
+    bring_in_due: bool
+    last_aggressor: int  # this street
+    first_actor: int  # this street
+    returned: tuple[tuple[int, int], ...]  # (seat, chips) uncalled bets returned
+    log: tuple[LogRecord, ...]
+    result: HandResult | None
+
+    # --- starting -----------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        config: GameConfig,
+        seats: Sequence[SeatSetup],
+        deck: Sequence[Card],
+        button: int,
+        *,
+        reshuffle_seed: int = 0,
+    ) -> tuple[StudHand, list[Event]]:
+        """Post the antes, deal third street and name the bring-in (R-ANTE, R-DEAL, R-BRING)."""
+        if not 2 <= len(seats) <= MAX_PLAYERS:
+            raise ValueError(f"a hand needs 2 to {MAX_PLAYERS} players, not {len(seats)}")
+        numbers = [s.seat for s in seats]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError("two players in the same seat")
+        if any(s.stack <= 0 for s in seats):
+            raise ValueError("every player dealt in needs chips (R-GAME-3)")
+        if sorted(deck) != list(range(52)):
+            raise ValueError("the deck must hold each of the 52 cards once")
+        players = tuple(sorted(seats, key=lambda s: (s.seat <= button, s.seat)))
+        n = len(players)
+        hand = cls.__new__(cls)
+        hand.config = config
+        hand.players = players
+        hand.deck = tuple(deck)
+        hand.button = button
+        hand.reshuffle_seed = reshuffle_seed
+        hand._index = {p.seat: i for i, p in enumerate(players)}
+        hand.stacks = [p.stack for p in players]
+        hand.status = [ACTIVE] * n
+        hand.antes = [0] * n
+        hand.committed = [0] * n
+        hand.bets = [0] * n
+        hand.down = [()] * n
+        hand.up = [()] * n
+        hand.deck_pos = 0
+        hand.burns = ()
+        hand.community = None
+        hand.reshuffled = False
+        hand.street = 3
+        hand.to_act_index = -1
+        hand.needs = [False] * n
+        hand.acted = [-1] * n
+        hand.current_bet = 0
+        hand.full_to = 0
+        hand.raise_count = 0
+        hand.capped = False
+        hand.pair_option = False
+        hand.big_made = False
+        hand.bring_in_index = -1
+        hand.bring_in_due = False
+        hand.last_aggressor = -1
+        hand.first_actor = -1
+        hand.returned = ()
+        hand.log = ()
+        hand.result = None
+
+        events = [
+            Event(
+                "hand_start",
+                {
+                    "game": config.game.value,
+                    "button": button,
+                    "small_bet": config.small_bet,
+                    "big_bet": config.big_bet,
+                    "ante": config.ante,
+                    "bring_in": config.bring_in,
+                    "seats": [{"seat": p.seat, "name": p.name, "stack": p.stack} for p in players],
+                },
+            )
+        ]
+        hand._post_antes(events)
+        hand._deal_third_street(events)
+        hand._open_third_street(events)
+        if hand.to_act_index < 0:
+            hand._run_until_decision(events)
+        return hand, events
+
+    def _post_antes(self, events: list[Event]) -> None:
+        """R-ANTE-1..3: everyone antes, or only the dealer on a dealer-only-ante level."""
+        ante = self.config.ante
+        if ante <= 0:
+            return
+        n = len(self.players)
+        # The dealer is the last player in the deal: the button's seat, or the nearest to
+        # its right when the button's seat is empty.
+        posting = [n - 1] if self.config.dealer_only_ante else range(n)
+        for i in posting:
+            amount = min(ante, self.stacks[i])
+            self.stacks[i] -= amount
+            self.antes[i] = amount
+            all_in = self.stacks[i] == 0
+            if all_in:
+                self.status[i] = ALL_IN
+            events.append(
+                Event("ante", {"seat": self.players[i].seat, "amount": amount, "all_in": all_in})
+            )
+
+    def _deal_third_street(self, events: list[Event]) -> None:
+        """R-DEAL-1/2: one card at a time from the dealer's left: down, down, then the door."""
+        n = len(self.players)
+        deck = self.deck
+        events.append(Event("street", {"street": 3}))
+        for i, player in enumerate(self.players):
+            self.down[i] = (deck[i], deck[n + i])
+            self.up[i] = (deck[2 * n + i],)
+            events.append(
+                Event(
+                    "down_cards",
+                    {"seat": player.seat, "street": 3, "cards": [deck[i], deck[n + i]]},
+                    visible_to=player.seat,
+                )
+            )
+            events.append(
+                Event(
+                    "cards_dealt",
+                    {"seat": player.seat, "street": 3, "up": [deck[2 * n + i]], "down_count": 2},
+                )
+            )
+        self.deck_pos = 3 * n
+
+    def _open_third_street(self, events: list[Event]) -> None:
+        """R-BRING-1/4: the lowest door card among players with chips brings in."""
+        candidates = [i for i, s in enumerate(self.status) if s == ACTIVE]
+        if len(candidates) < 2:
+            return  # nobody to bet against: the cards are dealt out
+        lowest = min(candidates, key=lambda i: self.up[i][0])
+        self.bring_in_index = lowest
+        self.bring_in_due = True
+        self.to_act_index = lowest
+        self.needs = [s == ACTIVE for s in self.status]
+        events.append(
+            Event(
+                "bring_in_due",
+                {"seat": self.players[lowest].seat, "door_card": self.up[lowest][0]},
+            )
+        )
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None."""
+        return None if self.to_act_index < 0 else self.players[self.to_act_index].seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Table seats dealt in, in the order of the deal."""
+        return tuple(p.seat for p in self.players)
+
+    @property
+    def bring_in_seat(self) -> int | None:
+        return None if self.bring_in_index < 0 else self.players[self.bring_in_index].seat
+
+    @property
+    def community_card(self) -> Card | None:
+        return self.community
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: antes, earlier streets and this street's bets."""
+        return sum(self.antes) + sum(self.committed) + sum(self.bets)
+
+    def index_of(self, seat: int) -> int:
+        try:
+            return self._index[seat]
+        except KeyError:
+            raise IllegalAction(f"seat {seat} is not in this hand") from None
+
+    def stack(self, seat: int) -> int:
+        return self.stacks[self.index_of(seat)]
+
+    def bet(self, seat: int) -> int:
+        """Chips this seat has bet on the current street."""
+        return self.bets[self.index_of(seat)]
+
+    def status_of(self, seat: int) -> str:
+        return STATUS_NAMES[self.status[self.index_of(seat)]]
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        return self.up[self.index_of(seat)]
+
+    def down_cards(self, seat: int) -> tuple[Card, ...]:
+        return self.down[self.index_of(seat)]
+
+    def cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's cards in the order dealt: two down, the up cards, the river."""
+        i = self.index_of(seat)
+        return self.down[i][:2] + self.up[i] + self.down[i][2:]
+
+    # --- what may be done ---------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        """Everything the seat may do now; empty when it is not their turn."""
+        i = self._index.get(seat, -1)
+        if i < 0 or i != self.to_act_index or self.result is not None:
+            return []
+        return self._legal(i)
+
+    def _legal(self, i: int) -> list[LegalAction]:
+        config = self.config
+        stack = self.stacks[i]
+        bet = self.bets[i]
+        if self.bring_in_due:
+            forced = min(config.bring_in, config.small_bet)
+            amount = min(forced, stack)
+            offered = [LegalAction(BRING_IN, amount, amount)]
+            if forced < config.small_bet and stack > amount:
+                to = min(config.small_bet, stack)
+                offered.append(LegalAction(COMPLETE, to, to))
+            return offered
+        current = self.current_bet
+        if current > bet:
+            call_to = current if current - bet < stack else bet + stack
+            offered = [LegalAction(FOLD, 0, 0), LegalAction(CALL, call_to, call_to - bet)]
+        else:
+            offered = [LegalAction(CHECK, 0, 0)]
+        if stack > current - bet and self._may_raise(i):
+            kind = BET if current == 0 else (COMPLETE if self.full_to == 0 else RAISE)
+            most = bet + stack
+            last = -1
+            for size in self._sizes():
+                to = self.full_to + size
+                if to > most:
+                    to = most
+                if to > current and to != last:
+                    offered.append(LegalAction(kind, to, to - bet))
+                    last = to
+        return offered
+
+    def _sizes(self) -> tuple[int, ...]:
+        """R-BET-1/2: the round's bet size(s)."""
+        config = self.config
+        street = self.street
+        if street >= 5:
+            return (config.big_bet,)
+        if street == 4 and self.pair_option:
+            return (config.big_bet,) if self.big_made else (config.small_bet, config.big_bet)
+        return (config.small_bet,)
+
+    def _may_raise(self, i: int) -> bool:
+        """R-BET-3/4/6: reopened for this player, under the cap, someone to raise against."""
+        if self.acted[i] >= self.raise_count or self.capped:
+            return False
+        active = self.status.count(ACTIVE)
+        if active < 2:
+            return False
+        if active >= 3:
+            return self.raise_count < 1 + self.config.max_raises
+        limit = self.config.heads_up_raises
+        return limit is None or self.raise_count < 1 + limit
+
+    # --- doing --------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[StudHand, list[Event]]:
+        """The hand after ``action``, and what happened. Refused actions raise IllegalAction
+        and change nothing."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        i = self._check_turn(action.seat)
+        kind = action.kind
+        amount = action.amount
+        chosen: LegalAction | None = None
+        for offer in self._legal(i):
+            if offer.kind == kind and (
+                offer.amount == amount or (kind is CALL and amount == self.current_bet)
+            ):
+                chosen = offer
+                break
+        if chosen is None:
+            raise IllegalAction(self._refusal(i, action))
+        hand = self._copy()
+        hand.log = (*self.log, action)
+        events: list[Event] = []
+        hand._act(i, kind, chosen.amount, events)
+        hand._advance(events)
+        return hand, events
+
+    def time_out(self, seat: int, protected: bool) -> tuple[StudHand, list[Event]]:
+        """R-TIME-1: check if possible; facing a bet, all-in for what is in if ``protected``,
+        else fold. A bring-in that times out is posted (it cannot be folded: R-BRING-2)."""
+        i = self._check_turn(seat)
+        hand = self._copy()
+        hand.log = (*self.log, TimeOut(seat, protected))
+        events: list[Event] = []
+        if self.bring_in_due:
+            offer = self._legal(i)[0]
+            events.append(Event("timeout", {"seat": seat, "result": "bring_in"}))
+            hand._act(i, BRING_IN, offer.amount, events)
+        elif self.current_bet == self.bets[i]:
+            events.append(Event("timeout", {"seat": seat, "result": "check"}))
+            hand._act(i, CHECK, 0, events)
+        elif protected:
+            events.append(Event("timeout", {"seat": seat, "result": "all_in_protection"}))
+            hand.status[i] = ALL_IN
+            hand.needs[i] = False
+            hand.acted[i] = hand.raise_count
+            if hand.first_actor < 0:
+                hand.first_actor = i
+        else:
+            events.append(Event("timeout", {"seat": seat, "result": "fold"}))
+            hand._act(i, FOLD, 0, events)
+        hand._advance(events)
+        return hand, events
+
+    def _check_turn(self, seat: int) -> int:
+        if self.result is not None:
+            raise IllegalAction("the hand is over")
+        i = self._index.get(seat, -1)
+        if i < 0:
+            raise IllegalAction(f"seat {seat} is not in this hand")
+        if i != self.to_act_index:
+            raise IllegalAction(f"it is not seat {seat}'s turn; seat {self.to_act} is to act")
+        return i
+
+    def _refusal(self, i: int, action: Action) -> str:
+        offered = ", ".join(
+            f"{o.kind.value} {o.amount}" if o.amount else o.kind.value for o in self._legal(i)
+        )
+        return (
+            f"seat {action.seat} may not {action.kind.value} {action.amount} "
+            f"on street {self.street}; offered: {offered}"
+        )
+
+    def _copy(self) -> StudHand:
+        hand = StudHand.__new__(StudHand)
+        hand.config = self.config
+        hand.players = self.players
+        hand.deck = self.deck
+        hand.button = self.button
+        hand.reshuffle_seed = self.reshuffle_seed
+        hand._index = self._index
+        hand.stacks = self.stacks[:]
+        hand.status = self.status[:]
+        hand.antes = self.antes  # never changed after the start
+        hand.committed = self.committed[:]
+        hand.bets = self.bets[:]
+        hand.down = self.down[:]
+        hand.up = self.up[:]
+        hand.deck_pos = self.deck_pos
+        hand.burns = self.burns
+        hand.community = self.community
+        hand.reshuffled = self.reshuffled
+        hand.street = self.street
+        hand.to_act_index = self.to_act_index
+        hand.needs = self.needs[:]
+        hand.acted = self.acted[:]
+        hand.current_bet = self.current_bet
+        hand.full_to = self.full_to
+        hand.raise_count = self.raise_count
+        hand.capped = self.capped
+        hand.pair_option = self.pair_option
+        hand.big_made = self.big_made
+        hand.bring_in_index = self.bring_in_index
+        hand.bring_in_due = self.bring_in_due
+        hand.last_aggressor = self.last_aggressor
+        hand.first_actor = self.first_actor
+        hand.returned = self.returned
+        hand.log = self.log
+        hand.result = self.result
+        return hand
+
+    def _act(self, i: int, kind: ActionKind, to: int, events: list[Event]) -> None:
+        """Carry out an offered action (``to``: the to-amount) on this (fresh) hand."""
+        if self.first_actor < 0:
+            self.first_actor = i
+        self.needs[i] = False
+        adds = 0
+        if kind is FOLD:
+            self.status[i] = FOLDED
+        elif kind is CALL:
+            adds = to - self.bets[i]
+        elif kind is BRING_IN:
+            adds = to
+            self.bring_in_due = False
+            self.current_bet = to
+            if to >= self.config.small_bet:  # a bring-in of a full bet is the round's bet
+                self.full_to = to
+                self.raise_count = 1
+        elif kind in _AGGRESSIVE:
+            adds = to - self.bets[i]
+            self._raise_to(i, to)
+            self.bring_in_due = False
+        if adds:
+            self.bets[i] = to
+            self.stacks[i] -= adds
+            if self.stacks[i] == 0:
+                self.status[i] = ALL_IN
+        self.acted[i] = self.raise_count
+        events.append(
+            Event(
+                "action",
+                {
+                    "seat": self.players[i].seat,
+                    "action": kind.value,
+                    "amount": adds,
+                    "to": self.bets[i],
+                    "all_in": self.status[i] == ALL_IN,
+                    "stack": self.stacks[i],
+                    "street": self.street,
+                },
+            )
+        )
+
+    def _raise_to(self, i: int, to: int) -> None:
+        """A bet, completion or raise to ``to``: is it full (R-BET-6), is it big (R-BET-2),
+        does it reach the cap (R-BET-3)?"""
+        config = self.config
+        base = config.big_bet if self.street >= 5 or self.big_made else config.small_bet
+        increase = to - self.current_bet
+        if to - self.full_to >= base or 2 * increase >= base:
+            if self.street == 4 and self.pair_option and to - self.full_to >= config.big_bet:
+                self.big_made = True
+            self.raise_count += 1
+            self.full_to = to
+            if self.raise_count >= 1 + config.max_raises and self.status.count(ACTIVE) >= 3:
+                self.capped = True
+        self.current_bet = to
+        self.last_aggressor = i
+        status = self.status
+        needs = self.needs
+        for j in range(len(status)):
+            if j != i and status[j] == ACTIVE:
+                needs[j] = True
+
+    # --- moving on ----------------------------------------------------------------------
+
+    def _advance(self, events: list[Event]) -> None:
+        """After an action: the next player, or the next street, or the end of the hand."""
+        status = self.status
+        if len(status) - status.count(FOLDED) == 1:
+            self.to_act_index = -1
+            self._close_round(events)
+            self._finish(events, showdown=False)
+            return
+        following = self._next_to_act(self.to_act_index)
+        if following >= 0:
+            self.to_act_index = following
+            return
+        self.to_act_index = -1
+        self._close_round(events)
+        self._run_until_decision(events)
+
+    def _next_to_act(self, after: int) -> int:
+        status = self.status
+        needs = self.needs
+        bets = self.bets
+        current = self.current_bet
+        n = len(status)
+        others_can_act = status.count(ACTIVE) >= 2
+        for step in range(1, n + 1):
+            j = (after + step) % n
+            if needs[j] and status[j] == ACTIVE and (others_can_act or bets[j] < current):
+                return j
+        return -1
+
+    def _run_until_decision(self, events: list[Event]) -> None:
+        """Deal the next streets until someone must act, or settle the hand."""
+        while True:
+            if self.street == 7:
+                self._finish(events, showdown=True)
+                return
+            self._deal_street(self.street + 1, events)
+            self._open_round()
+            if self.to_act_index >= 0:
+                return
+            self._close_round(events)
+
+    def _close_round(self, events: list[Event]) -> None:
+        """R-SHOW-4: the uncalled part of the top bet goes back; bets join the pot."""
+        bets = self.bets
+        top = max(bets)
+        if top:
+            leader = bets.index(top)
+            second = max(b for j, b in enumerate(bets) if j != leader)
+            if top > second:
+                back = top - second
+                bets[leader] = second
+                self.stacks[leader] += back
+                seat = self.players[leader].seat
+                self.returned = (*self.returned, (seat, back))
+                events.append(Event("uncalled_bet_returned", {"seat": seat, "amount": back}))
+            committed = self.committed
+            for j, b in enumerate(bets):
+                if b:
+                    committed[j] += b
+            self.bets = [0] * len(bets)
+
+    def _deal_street(self, street: int, events: list[Event]) -> None:
+        """R-DEAL-3/4/5: burn, then one card each from the dealer's left; the river down,
+        with the reshuffle or community card when the stub is short."""
+        self.street = street
+        events.append(Event("street", {"street": street}))
+        deck = self.deck
+        self.burns = (*self.burns, deck[self.deck_pos])
+        self.deck_pos += 1
+        live = [i for i, s in enumerate(self.status) if s != FOLDED]
+        if street < 7:
+            for i in live:
+                card = deck[self.deck_pos]
+                self.deck_pos += 1
+                self.up[i] = (*self.up[i], card)
+                events.append(
+                    Event(
+                        "cards_dealt",
+                        {
+                            "seat": self.players[i].seat,
+                            "street": street,
+                            "up": [card],
+                            "down_count": 0,
+                        },
+                    )
+                )
+            return
+        source: Sequence[Card] = deck
+        position = self.deck_pos
+        if len(deck) - position < len(live):
+            pile = list(self.burns) + list(deck[position:])
+            random.Random(self.reshuffle_seed).shuffle(pile)
+            self.reshuffled = True
+            self.deck_pos = len(deck)
+            events.append(Event("reshuffle", {"cards": len(pile)}))
+            if len(pile) < len(live):
+                self.community = pile[0]
+                events.append(Event("community_card", {"card": pile[0]}))
+                return
+            source = pile
+            position = 0
+        for i in live:
+            card = source[position]
+            position += 1
+            self.down[i] = (*self.down[i], card)
+            seat = self.players[i].seat
+            events.append(
+                Event("down_cards", {"seat": seat, "street": 7, "cards": [card]}, visible_to=seat)
+            )
+            events.append(
+                Event("cards_dealt", {"seat": seat, "street": 7, "up": [], "down_count": 1})
+            )
+        if not self.reshuffled:
+            self.deck_pos = position
+
+    def _open_round(self) -> None:
+        """R-ORDER-1/2: the best board showing acts first; equal boards, nearest the dealer's
+        left. R-BET-2: an open pair on 4th street allows the big bet."""
+        n = len(self.players)
+        status = self.status
+        live = [i for i in range(n) if status[i] != FOLDED]
+        community = self.community
+        best = -1
+        best_rank: tuple[int, ...] = ()
+        for i in live:
+            board = self.up[i] if community is None else (*self.up[i], community)
+            rank = board_rank(board)
+            if best < 0 or rank > best_rank:
+                best, best_rank = i, rank
+        self.bets = [0] * n
+        self.current_bet = 0
+        self.full_to = 0
+        self.raise_count = 0
+        self.capped = False
+        self.big_made = False
+        self.pair_option = self.street == 4 and any(
+            self.up[i][0] >> 2 == self.up[i][1] >> 2 for i in live
+        )
+        self.acted = [-1] * n
+        self.last_aggressor = -1
+        self.first_actor = -1
+        self.bring_in_due = False
+        if status.count(ACTIVE) < 2:
+            self.needs = [False] * n
+            self.to_act_index = -1
+            self.first_actor = best
+            return
+        self.needs = [s == ACTIVE for s in status]
+        first = best
+        while status[first] != ACTIVE:
+            first = (first + 1) % n
+        self.to_act_index = first
+
+    def _finish(self, events: list[Event], *, showdown: bool) -> None:
+        n = len(self.players)
+        show_first = -1
+        if showdown:
+            show_first = self.last_aggressor if self.last_aggressor >= 0 else self.first_actor
+            if show_first < 0:
+                show_first = 0
+            events.append(Event("showdown", {}))
+        table = TableAtEnd(
+            config=self.config,
+            players=self.players,
+            live=tuple(s != FOLDED for s in self.status),
+            cards=tuple(self.down[i][:2] + self.up[i] + self.down[i][2:] for i in range(n)),
+            community=self.community,
+            antes=tuple(self.antes),
+            committed=tuple(self.committed),
+            stacks=tuple(self.stacks),
+            uncalled=self.returned,
+            show_first=show_first,
+        )
+        result, settled, stacks = settle(table)
+        self.stacks = stacks
+        self.committed = [0] * n
+        self.antes = [0] * n
+        self.result = result
+        self.to_act_index = -1
+        self.needs = [False] * n
+        events.extend(settled)
+
+    # --- equality and JSON --------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.config,
+            self.players,
+            self.deck,
+            self.button,
+            self.reshuffle_seed,
+            *(getattr(self, name) for name in _DYNAMIC),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StudHand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"StudHand(street={self.street}, to_act={self.to_act}, pot={self.pot}, "
+            f"over={self.is_over})"
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """Everything, losslessly, as JSON-ready data (the deck included: keep it private)."""
+        return {
+            "version": 1,
+            "config": self.config.to_json(),
+            "players": [p.to_json() for p in self.players],
+            "deck": list(self.deck),
+            "button": self.button,
+            "reshuffle_seed": self.reshuffle_seed,
+            "stacks": list(self.stacks),
+            "status": list(self.status),
+            "antes": list(self.antes),
+            "committed": list(self.committed),
+            "bets": list(self.bets),
+            "down": [list(cards) for cards in self.down],
+            "up": [list(cards) for cards in self.up],
+            "deck_pos": self.deck_pos,
+            "burns": list(self.burns),
+            "community": self.community,
+            "reshuffled": self.reshuffled,
+            "street": self.street,
+            "to_act_index": self.to_act_index,
+            "needs": list(self.needs),
+            "acted": list(self.acted),
+            "current_bet": self.current_bet,
+            "full_to": self.full_to,
+            "raise_count": self.raise_count,
+            "capped": self.capped,
+            "pair_option": self.pair_option,
+            "big_made": self.big_made,
+            "bring_in_index": self.bring_in_index,
+            "bring_in_due": self.bring_in_due,
+            "last_aggressor": self.last_aggressor,
+            "first_actor": self.first_actor,
+            "returned": [list(pair) for pair in self.returned],
+            "log": [record.to_json() for record in self.log],
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StudHand:
+        if data.get("version") != 1:
+            raise ValueError(f"unknown hand format version: {data.get('version')!r}")
+        hand = cls.__new__(cls)
+        hand.config = GameConfig.from_json(data["config"])
+        hand.players = tuple(SeatSetup.from_json(p) for p in data["players"])
+        hand.deck = tuple(int(c) for c in data["deck"])
+        hand.button = int(data["button"])
+        hand.reshuffle_seed = int(data["reshuffle_seed"])
+        hand._index = {p.seat: i for i, p in enumerate(hand.players)}
+        hand.stacks = [int(x) for x in data["stacks"]]
+        hand.status = [int(x) for x in data["status"]]
+        hand.antes = [int(x) for x in data["antes"]]
+        hand.committed = [int(x) for x in data["committed"]]
+        hand.bets = [int(x) for x in data["bets"]]
+        hand.down = [tuple(int(c) for c in cards) for cards in data["down"]]
+        hand.up = [tuple(int(c) for c in cards) for cards in data["up"]]
+        hand.deck_pos = int(data["deck_pos"])
+        hand.burns = tuple(int(c) for c in data["burns"])
+        community = data["community"]
+        hand.community = None if community is None else int(community)
+        hand.reshuffled = bool(data["reshuffled"])
+        hand.street = int(data["street"])
+        hand.to_act_index = int(data["to_act_index"])
+        hand.needs = [bool(x) for x in data["needs"]]
+        hand.acted = [int(x) for x in data["acted"]]
+        hand.current_bet = int(data["current_bet"])
+        hand.full_to = int(data["full_to"])
+        hand.raise_count = int(data["raise_count"])
+        hand.capped = bool(data["capped"])
+        hand.pair_option = bool(data["pair_option"])
+        hand.big_made = bool(data["big_made"])
+        hand.bring_in_index = int(data["bring_in_index"])
+        hand.bring_in_due = bool(data["bring_in_due"])
+        hand.last_aggressor = int(data["last_aggressor"])
+        hand.first_actor = int(data["first_actor"])
+        hand.returned = tuple((int(a), int(b)) for a, b in data["returned"])
+        hand.log = tuple(record_from_json(record) for record in data["log"])
+        result = data["result"]
+        hand.result = None if result is None else HandResult.from_json(result)
+        return hand
+
+
+def replay(
+    config: GameConfig,
+    seats: Sequence[SeatSetup],
+    deck: Sequence[Card],
+    button: int,
+    log: Iterable[LogRecord],
+    *,
+    reshuffle_seed: int = 0,
+) -> StudHand:
+    """The hand after dealing and then applying every record of ``log`` (``StudHand.log``)."""
+    hand, _ = StudHand.start(config, seats, deck, button, reshuffle_seed=reshuffle_seed)
+    for record in log:
+        if isinstance(record, TimeOut):
+            hand, _ = hand.time_out(record.seat, record.protected)
+        else:
+            hand, _ = hand.apply(record)
+    return hand

@@ -1,0 +1,227 @@
+"""Settling a finished hand: rake, pots, winners, odd chips, show or muck.
+
+R-SHOW-1..4, R-POT-1..5, R-HILO-1..4, R-RAKE-1. Works on the hand's plain numbers; players are
+numbered in the order of the deal (0 = nearest the dealer's left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tables.engine.actions import Event
+from tables.engine.cards import Card
+from tables.engine.config import Game, GameConfig, OddChip, SeatSetup
+from tables.engine.evaluate import (
+    best_high_five,
+    best_low_five,
+    describe_high,
+    describe_low,
+    high_rank7,
+    low8_rank7,
+)
+from tables.engine.pots import build_pots, split_evenly
+from tables.engine.rake import split_rake
+from tables.engine.result import Award, HandResult, PotResult
+
+
+@dataclass(frozen=True, slots=True)
+class TableAtEnd:
+    """What settling needs to know about the hand."""
+
+    config: GameConfig
+    players: tuple[SeatSetup, ...]
+    live: tuple[bool, ...]
+    cards: tuple[tuple[Card, ...], ...]  # each player's cards in the order dealt
+    community: Card | None
+    antes: tuple[int, ...]
+    committed: tuple[int, ...]  # bets after uncalled bets were returned, antes excluded
+    stacks: tuple[int, ...]
+    uncalled: tuple[tuple[int, int], ...]
+    show_first: int  # R-SHOW-2: who shows first (-1 without a showdown)
+
+
+def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
+    """The result, its events, and the final stacks (in deal order)."""
+    config = table.config
+    players = table.players
+    count = len(players)
+    if config.dealer_only_ante:
+        layers: list[Sequence[int]] = [table.antes, table.committed]
+    else:
+        layers = [[a + c for a, c in zip(table.antes, table.committed, strict=True)]]
+    pots = build_pots(layers, table.live)
+    total = sum(amount for amount, _ in pots)
+    rake = 0 if config.rake is None else config.rake.rake_for(total, count)
+    rake_shares = split_rake(rake, [amount for amount, _ in pots])
+
+    showdown = table.show_first >= 0
+    high: dict[int, int] = {}
+    low: dict[int, int | None] = {}
+    seven: dict[int, tuple[Card, ...]] = {}
+    if showdown:
+        stud8 = config.game is Game.STUD8
+        for index in range(count):
+            if not table.live[index]:
+                continue
+            cards = table.cards[index]
+            if table.community is not None:
+                cards = (*cards, table.community)
+            seven[index] = cards
+            high[index] = high_rank7(*cards)
+            if stud8:
+                low[index] = low8_rank7(*cards)
+
+    events: list[Event] = []
+    stacks = list(table.stacks)
+    winners_of: list[list[tuple[int, int, str]]] = []  # per pot: (player, chips, half)
+    for (amount, eligible), taken in zip(pots, rake_shares, strict=True):
+        prize = amount - taken
+        shares: list[tuple[int, int, str]] = []
+        if not showdown or len(eligible) == 1:
+            shares = [(p, c, "whole") for p, c in split_evenly(prize, eligible)]
+        else:
+            best_high = max(high[p] for p in eligible)
+            high_winners = [p for p in eligible if high[p] == best_high]
+            lows = [(low[p], p) for p in eligible if low.get(p) is not None]
+            if lows:
+                best_low = max(rank for rank, _ in lows if rank is not None)
+                low_winners = [p for rank, p in lows if rank == best_low]
+                low_half = prize // 2
+                high_half = prize - low_half  # R-HILO-4: the odd chip goes high
+                shares = [
+                    (p, c, "high")
+                    for p, c in split_evenly(
+                        high_half, _odd_chip_order(config, high_winners, seven, False)
+                    )
+                ]
+                shares += [
+                    (p, c, "low")
+                    for p, c in split_evenly(
+                        low_half, _odd_chip_order(config, low_winners, seven, True)
+                    )
+                ]
+            else:
+                half = "high" if config.game is Game.STUD8 else "whole"
+                shares = [
+                    (p, c, half)
+                    for p, c in split_evenly(
+                        prize, _odd_chip_order(config, high_winners, seven, False)
+                    )
+                ]
+        winners_of.append(shares)
+
+    # R-SHOW-2 / R-SHOW-3: show order, and who shows or mucks.
+    show_order: list[int] = []
+    shown: list[tuple[int, tuple[Card, ...]]] = []
+    mucked: list[tuple[int, tuple[Card, ...]]] = []
+    if showdown:
+        winning = {p for shares in winners_of for p, _, _ in shares}
+        for step in range(count):
+            index = (table.show_first + step) % count
+            if not table.live[index]:
+                continue
+            seat = players[index].seat
+            show_order.append(seat)
+            cards = table.cards[index]
+            if index in winning or not players[index].auto_muck:
+                shown.append((seat, cards))
+                payload: dict[str, object] = {
+                    "seat": seat,
+                    "cards": list(cards),
+                    "high": describe_high(seven[index]),
+                }
+                if config.game is Game.STUD8:
+                    payload["low"] = describe_low(seven[index])
+                events.append(Event("show", payload))
+            else:
+                mucked.append((seat, cards))
+                events.append(Event("muck", {"seat": seat}))
+
+    if rake:
+        events.append(Event("rake", {"amount": rake, "per_pot": list(rake_shares)}))
+
+    pot_results: list[PotResult] = []
+    for number, ((amount, eligible), taken, shares) in enumerate(
+        zip(pots, rake_shares, winners_of, strict=True)
+    ):
+        awards: list[Award] = []
+        for player, chips, half in shares:
+            stacks[player] += chips
+            hand_words = ""
+            five: tuple[Card, ...] = ()
+            if showdown:
+                if half == "low":
+                    low_five = best_low_five(seven[player])
+                    five = tuple(low_five or ())
+                    hand_words = describe_low(seven[player])
+                else:
+                    five = tuple(best_high_five(seven[player]))
+                    hand_words = describe_high(seven[player])
+            seat = players[player].seat
+            awards.append(Award(seat=seat, amount=chips, half=half, hand=hand_words, five=five))
+            events.append(
+                Event(
+                    "pot_awarded",
+                    {
+                        "pot": number,
+                        "seat": seat,
+                        "amount": chips,
+                        "half": half,
+                        "hand": hand_words,
+                        "five": list(five),
+                    },
+                )
+            )
+        pot_results.append(
+            PotResult(
+                amount=amount,
+                rake=taken,
+                eligible=tuple(players[p].seat for p in eligible),
+                awards=tuple(awards),
+            )
+        )
+
+    final_stacks = tuple((players[i].seat, stacks[i]) for i in range(count))
+    result = HandResult(
+        pots=tuple(pot_results),
+        rake=rake,
+        uncalled=table.uncalled,
+        showdown=showdown,
+        show_order=tuple(show_order),
+        shown=tuple(shown),
+        mucked=tuple(mucked),
+        final_stacks=final_stacks,
+    )
+    events.append(
+        Event(
+            "hand_end",
+            {
+                "rake": rake,
+                "stacks": [{"seat": seat, "stack": stack} for seat, stack in final_stacks],
+            },
+        )
+    )
+    return result, events, stacks
+
+
+def _odd_chip_order(
+    config: GameConfig,
+    winners: list[int],
+    seven: dict[int, tuple[Card, ...]],
+    is_low: bool,
+) -> list[int]:
+    """R-POT-4: who gets odd chips first. ``left_of_button``: nearest the button's left
+    (deal order). ``high_card_by_suit``: the highest single card of the winning five-card hand,
+    suits clubs < diamonds < hearts < spades (in a low, the ace counts low)."""
+    if len(winners) < 2 or config.odd_chip is OddChip.LEFT_OF_BUTTON:
+        return sorted(winners)
+
+    def top_card(player: int) -> int:
+        if is_low:
+            five = best_low_five(seven[player]) or []
+            # low value: ace 0, deuce 1, ... then the suit.
+            return max((((card >> 2) + 1) % 13) * 4 + (card & 3) for card in five)
+        return max(best_high_five(seven[player]))
+
+    return sorted(winners, key=lambda p: (-top_card(p), p))
