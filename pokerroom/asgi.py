@@ -5,6 +5,9 @@ knows its user from the session cookie alone, never from a message.
 """
 
 import os
+import sys
+from pathlib import Path
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 
@@ -18,7 +21,7 @@ from django.conf import settings  # noqa: E402
 
 from pokerroom.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+room_router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
@@ -27,8 +30,18 @@ application = ProtocolTypeRouter(
     }
 )
 
-if settings.TASKS_IN_PROCESS:
-    # The embedded mode: start the in-process task runner (and its beat) with the server.
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """The room; in the embedded mode the in-process task runner starts with the first call."""
+    if settings.TASKS_IN_PROCESS:
+        from pokerroom.inprocess import runner
+
+        runner()
+    await room_router(scope, receive, send)
+
+
+if settings.TASKS_IN_PROCESS and Path(sys.argv[0]).name == "daphne":
+    # Started as the room's server: run the clock and beat at once, not on the first visit.
     from pokerroom.inprocess import runner
 
     runner()

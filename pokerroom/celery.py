@@ -39,6 +39,7 @@ class RoomTask(Task):  # type: ignore[misc]
 app = Celery("pokerroom", task_cls=RoomTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.conf.imports = ("pokerroom.tasks",)
 
 # The room's periodic jobs. In the services shape django-celery-beat copies these into the
 # database on start, where staff can see and change them in the admin; in the embedded mode

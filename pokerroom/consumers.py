@@ -13,6 +13,6 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         username = user.get_username() if user is not None and user.is_authenticated else None
         if not isinstance(content, dict) or content.get("type") != "ping":
-            await self.send_json({"type": "error", "message": "send {\"type\": \"ping\"}"})
+            await self.send_json({"type": "error", "message": 'send {"type": "ping"}'})
             return
         await self.send_json({"type": "pong", "user": username, "echo": content.get("echo")})

@@ -110,12 +110,13 @@ class InProcessRunner:
             self._ready_cond.notify()
 
     def _queue_due_beat_entries(self) -> None:
+        from celery.schedules import maybe_schedule
         from django.utils import timezone
 
         from pokerroom.celery import app
 
         for name, entry in app.conf.beat_schedule.items():
-            schedule = entry["schedule"]
+            schedule = maybe_schedule(entry["schedule"], app=app)
             last = self._beat_last_run.get(name)
             if last is None:
                 self._beat_last_run[name] = timezone.now()

@@ -1,0 +1,97 @@
+"""Celery countdowns are honoured in both ways of running (the action clock depends on it)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+from pokerroom.tasks import record_ping
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _wait_for_ping(token: str, *, within: float) -> float | None:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        ran_at = cache.get(f"ping:{token}")
+        if ran_at is not None:
+            return float(ran_at)
+        time.sleep(0.02)
+    return None
+
+
+def test_embedded_mode_runs_a_task_one_second_later_not_at_once(settings):
+    """The in-process runner: a task sent with countdown=1 runs about 1 s later."""
+    settings.TASKS_IN_PROCESS = True
+    token = uuid.uuid4().hex
+    sent_at = time.time()
+    record_ping.apply_async(args=(token,), countdown=1)
+
+    assert _wait_for_ping(token, within=0.7) is None, "ran before its countdown"
+    ran_at = _wait_for_ping(token, within=2.0)
+    assert ran_at is not None, "never ran"
+    assert 0.95 <= ran_at - sent_at <= 1.5
+
+
+def test_embedded_mode_runs_tasks_in_due_order(settings):
+    settings.TASKS_IN_PROCESS = True
+    later, sooner = uuid.uuid4().hex, uuid.uuid4().hex
+    record_ping.apply_async(args=(later,), countdown=0.6)
+    record_ping.apply_async(args=(sooner,), countdown=0.2)
+    sooner_at = _wait_for_ping(sooner, within=2.0)
+    later_at = _wait_for_ping(later, within=2.0)
+    assert sooner_at is not None and later_at is not None
+    assert sooner_at < later_at
+
+
+@pytest.mark.services
+def test_services_mode_a_real_worker_runs_a_task_one_second_later(settings):
+    """On Redis with a real Celery worker process, countdown=1 means about 1 s."""
+    settings.TASKS_IN_PROCESS = False
+    env = dict(os.environ, TASKS_RUN_BEAT="0")
+    queue = f"timing-{uuid.uuid4().hex}"  # a queue of its own: no message of another run
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "pokerroom",
+            "worker",
+            "--pool",
+            "solo",
+            "-l",
+            "warning",
+            "-Q",
+            queue,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        warm_up = uuid.uuid4().hex
+        record_ping.apply_async(args=(warm_up,), queue=queue)
+        assert _wait_for_ping(warm_up, within=30.0) is not None, "the worker never started"
+
+        token = uuid.uuid4().hex
+        sent_at = time.time()
+        record_ping.apply_async(args=(token,), countdown=1, queue=queue)
+        assert _wait_for_ping(token, within=0.7) is None, "ran before its countdown"
+        ran_at = _wait_for_ping(token, within=3.0)
+        assert ran_at is not None, "never ran"
+        assert 0.95 <= ran_at - sent_at <= 1.8
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
