@@ -16,9 +16,11 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env(
-    "SECRET_KEY",
-    default="insecure-development-key-only-for-make-run-change-me-in-production",
+# With DEBUG off a real key must come from the environment: no default to forget about.
+SECRET_KEY = (
+    env("SECRET_KEY", default="insecure-development-key-only-for-make-run-change-me-in-production")
+    if DEBUG
+    else env("SECRET_KEY")
 )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list(
