@@ -91,6 +91,12 @@ class LedgerQuerySet(models.QuerySet["LedgerEntry"]):
     def update(self, **kwargs: Any) -> int:
         raise LedgerRowIsPermanent("ledger rows cannot be updated")
 
+    def bulk_update(self, objs: Any, fields: Any, batch_size: int | None = None) -> int:
+        raise LedgerRowIsPermanent("ledger rows cannot be updated")
+
+    def update_or_create(self, *args: Any, **kwargs: Any) -> Any:
+        raise LedgerRowIsPermanent("ledger rows cannot be updated")
+
     def delete(self) -> tuple[int, dict[str, int]]:
         raise LedgerRowIsPermanent("ledger rows cannot be deleted")
 
@@ -133,7 +139,7 @@ class LedgerEntry(models.Model):
         return f"{self.get_kind_display()} {self.amount:+d}c for {self.player}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
+        if not self._state.adding:
             raise LedgerRowIsPermanent("ledger rows cannot be changed once written")
         super().save(*args, **kwargs)
 

@@ -1,0 +1,191 @@
+"""Sign-up, log-in, log-out, settings and password reset, as a player sees them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Player
+from tests.factories import PASSWORD, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_sign_up_creates_a_player_who_is_logged_in_and_not_staff(client: Client) -> None:
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "alice",
+            "email": "alice@example.com",
+            "password1": "seven-card-stud-42",
+            "password2": "seven-card-stud-42",
+        },
+        follow=True,
+    )
+
+    assert response.redirect_chain[-1][0] == reverse("lobby")
+    assert "Welcome to the room, alice." in response.text
+    assert "Log out alice" in response.text
+    alice = Player.objects.get(username="alice")
+    assert not alice.is_staff and not alice.is_superuser
+    assert alice.auto_ante and alice.auto_muck and not alice.four_colour_deck
+    assert alice.balance == 0
+
+
+def test_sign_up_refuses_a_weak_password(client: Client) -> None:
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "bob",
+            "email": "bob@example.com",
+            "password1": "12345678",
+            "password2": "12345678",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "This password is too common." in response.text
+    assert "This password is entirely numeric." in response.text
+    assert not Player.objects.filter(username="bob").exists()
+
+
+def test_sign_up_refuses_an_email_already_in_use(client: Client) -> None:
+    PlayerFactory(email="taken@example.com")
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "carol",
+            "email": "TAKEN@example.com",
+            "password1": "seven-card-stud-42",
+            "password2": "seven-card-stud-42",
+        },
+    )
+
+    assert "An account with that email address already exists." in response.text
+    assert not Player.objects.filter(username="carol").exists()
+
+
+def test_log_in_and_log_out(client: Client) -> None:
+    PlayerFactory(username="dave")
+
+    response = client.post(
+        reverse("login"), {"username": "dave", "password": PASSWORD}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == reverse("lobby")
+    assert "Log out dave" in response.text
+
+    response = client.post(reverse("logout"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("login")
+    assert "Log out dave" not in response.text
+    assert "Sign up" in response.text
+
+
+def test_a_wrong_password_is_refused(client: Client) -> None:
+    PlayerFactory(username="erin")
+
+    response = client.post(reverse("login"), {"username": "erin", "password": "wrong"})
+
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.text
+
+
+def test_repeated_wrong_passwords_lock_the_login(client: Client, settings: object) -> None:
+    PlayerFactory(username="frank")
+    limit = settings.AXES_FAILURE_LIMIT  # type: ignore[attr-defined]
+
+    for _ in range(limit - 1):
+        response = client.post(reverse("login"), {"username": "frank", "password": "guess"})
+        assert response.status_code == 200
+    response = client.post(reverse("login"), {"username": "frank", "password": "guess"})
+    assert response.status_code == 429
+    assert "Too many failed log-ins" in response.text
+
+    # Locked: even the right password is refused until the cool-off ends.
+    response = client.post(reverse("login"), {"username": "frank", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_pages_of_the_account_need_a_login(client: Client) -> None:
+    for name in ("account", "settings"):
+        response = client.get(reverse(name))
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+
+
+def test_settings_show_the_defaults_and_save_changes(client: Client) -> None:
+    player = PlayerFactory(username="gina")
+    client.force_login(player)
+
+    page = client.get(reverse("settings")).text
+    assert "post the ante automatically" in page
+    assert re.search(r'name="auto_ante"[^>]*checked', page)
+    assert re.search(r'name="auto_muck"[^>]*checked', page)
+    assert not re.search(r'name="four_colour_deck"[^>]*checked', page)
+
+    response = client.post(
+        reverse("settings"),
+        {"display_name": "Gina the Great", "auto_muck": "on", "four_colour_deck": "on"},
+        follow=True,
+    )
+
+    assert "Your settings are saved." in response.text
+    assert "Log out Gina the Great" in response.text
+    player.refresh_from_db()
+    assert player.display_name == "Gina the Great"
+    assert not player.auto_ante
+    assert player.auto_muck
+    assert player.four_colour_deck
+
+
+def test_saving_settings_never_touches_the_balance(client: Client) -> None:
+    from tests.factories import funded
+
+    player = PlayerFactory()
+    client.force_login(player)
+    client.get(reverse("settings"))
+    funded(player, 5000)
+
+    client.post(reverse("settings"), {"display_name": "Late", "auto_ante": "on"})
+
+    player.refresh_from_db()
+    assert player.balance == 5000
+
+
+def test_password_reset_mails_a_link_that_sets_a_new_password(client: Client) -> None:
+    PlayerFactory(username="hana", email="hana@example.com")
+
+    response = client.post(reverse("password_reset"), {"email": "hana@example.com"}, follow=True)
+    assert "Check your email" in response.text
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["hana@example.com"]
+    assert message.subject == "Reset your Stud Room password"
+    link = re.search(r"http://testserver(/\S+)", message.body)
+    assert link is not None
+
+    response = client.get(link.group(1), follow=True)
+    assert "Choose a new password" in response.text
+    set_password_url = response.redirect_chain[-1][0]
+    response = client.post(
+        set_password_url,
+        {"new_password1": "a-brand-new-stud-pw", "new_password2": "a-brand-new-stud-pw"},
+        follow=True,
+    )
+    assert "Your password is changed" in response.text
+
+    response = client.post(
+        reverse("login"), {"username": "hana", "password": "a-brand-new-stud-pw"}, follow=True
+    )
+    assert "Log out hana" in response.text
+
+
+def test_password_reset_for_an_unknown_address_sends_nothing(client: Client) -> None:
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.com"}, follow=True)
+
+    assert "Check your email" in response.text
+    assert mail.outbox == []
