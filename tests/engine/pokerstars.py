@@ -9,6 +9,7 @@ compare the structure of two histories line-kind by line-kind.
 from __future__ import annotations
 
 import os
+import random
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -17,7 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from tables.engine.actions import ActionKind, Event
 from tables.engine.cards import Card, parse_card
+from tables.engine.config import Game, GameConfig, SeatSetup
+from tables.engine.evaluate import high_rank, low8_rank
+from tables.engine.hand import StudHand
+from tables.engine.rake import RakeSchedule, RakeTier
 
 TESTDATA = Path(__file__).resolve().parents[2].parent / "shared" / "testdata"
 
@@ -267,6 +273,7 @@ class PokerStarsHand:
     capped_streets: list[int] = field(default_factory=list)
     double_bet_allowed: bool = False
     uncalled: list[tuple[str, int]] = field(default_factory=list)
+    uncalled_streets: list[int] = field(default_factory=list)  # the street of each return
     showdown: list[ShowdownLine] = field(default_factory=list)
     collected: list[Collected] = field(default_factory=list)
     no_low_qualified: bool = False
@@ -414,6 +421,7 @@ def parse_hand(text: str) -> PokerStarsHand:
             match = _UNCALLED.match(line)
             assert match
             hand.uncalled.append((match["player"], parse_amount(match["amount"])))
+            hand.uncalled_streets.append(street)
         elif kind is LineKind.COLLECTED:
             match = _COLLECTED.match(line)
             assert match
@@ -508,3 +516,278 @@ def _read_player_line(
 
 def parse_file(path: Path) -> PokerStarsHand:
     return parse_hand(path.read_text(encoding="utf-8-sig"))
+
+
+# --- replaying a hand through the engine ----------------------------------------------------
+
+# The bring-in of stakes where the file's low card completed at once and never wrote it
+# (FORMAT.md section 2, "Observed structures"); it only sets what the low card could have posted.
+BRING_IN_BY_STAKES = {(4, 8): 2, (40, 80): 12, (25, 50): 10, (250, 500): 75, (40000, 80000): 12000}
+
+
+class ReplayMismatch(AssertionError):
+    """The engine did something other than the file at some step."""
+
+
+class WrongCommunityCard(Exception):
+    """The R-DEAL-5 reshuffle turned another card; the caller tries the next seed."""
+
+
+@dataclass
+class Replay:
+    source: PokerStarsHand
+    config: GameConfig
+    seats: list[SeatSetup]
+    deck: list[Card]
+    button: int
+    reshuffle_seed: int
+    hand: StudHand
+    events: list[Event]
+    pots_after_street: dict[int, int]  # what the engine's pot held when each street closed
+
+
+def game_config(source: PokerStarsHand) -> GameConfig:
+    """The table the file was played at. The rake is a schedule that takes exactly the file's
+    rake from its total pot, so the engine's own rake arithmetic (R-POT-5) is exercised."""
+    bring_ins = [a.amount for a in source.actions if a.kind is LineKind.BRING_IN]
+    stakes = (source.small_bet, source.big_bet)
+    bring_in = bring_ins[0] if bring_ins else BRING_IN_BY_STAKES.get(stakes, source.small_bet // 2)
+    rake = None
+    if source.rake:
+        rake = RakeSchedule(
+            (
+                RakeTier(
+                    min_players=1,
+                    max_players=None,
+                    cap=source.rake,
+                    amount=source.rake,
+                    thresholds=(source.total_pot,),
+                ),
+            )
+        )
+    return GameConfig(
+        game=Game(source.game),
+        small_bet=source.small_bet,
+        big_bet=source.big_bet,
+        ante=max(source.antes.values()),
+        bring_in=bring_in,
+        rake=rake,
+    )
+
+
+def _live_on_street(source: PokerStarsHand, street: int) -> list[str]:
+    """Players dealt a card on ``street``: dealt in and not folded on an earlier street."""
+    folded = {a.player for a in source.actions if a.kind is LineKind.FOLD and a.street < street}
+    return [seat.player for seat in source.dealt_in if seat.player not in folded]
+
+
+def _showdown_players(source: PokerStarsHand) -> list[str]:
+    if not any(kind is LineKind.SHOW_DOWN for kind, _ in source.lines):
+        return []
+    return _live_on_street(source, 8)
+
+
+def _full_cards(source: PokerStarsHand, player: str, cards: list[Card]) -> list[Card]:
+    if source.community_card is not None:
+        return [*cards[:6], source.community_card]
+    return cards
+
+
+def _consistent(source: PokerStarsHand, cards: dict[str, list[Card]], unknown: set[str]) -> bool:
+    """Filled-in cards may not change the file's showdown: a player whose cards were never
+    shown and who won nothing must lose every pot; one who won must still beat the others."""
+    at_showdown = _showdown_players(source)
+    if not at_showdown or not unknown & set(at_showdown):
+        return True
+    winners = set(source.winnings())
+    high = {p: high_rank(_full_cards(source, p, cards[p])) for p in at_showdown}
+    low = {p: low8_rank(_full_cards(source, p, cards[p])) for p in at_showdown}
+    for player in unknown & set(at_showdown):
+        if player in winners:
+            if any(high[player] <= high[other] for other in at_showdown if other not in winners):
+                return False
+        else:
+            if any(high[player] >= high[winner] for winner in winners if winner in high):
+                return False
+            if source.game == "stud8" and low[player] is not None:
+                return False
+    return True
+
+
+def stacked_deck(source: PokerStarsHand) -> list[Card]:
+    """A 52-card deck that deals every card the file shows where it shows it.
+
+    The deal follows the contract: third street one card at a time from the dealer's left
+    (down, down, door), then a burn and one card per live player on each later street. The
+    button is put on the highest seat dealt in, so the deal starts at the lowest seat, in the
+    order PokerStars lists its "Dealt to" lines. Cards the file never shows are filled from
+    the unused ones, chosen (by a seeded search) so they cannot change the showdown.
+    """
+    order = [seat.player for seat in source.dealt_in]
+    slots: list[tuple[str, int] | None] = []  # (player, card index 0..6) or None for a burn
+    for index in range(3):
+        slots.extend((player, index) for player in order)
+    for street in (4, 5, 6, 7):
+        if street not in source.streets_dealt:
+            break
+        slots.append(None)
+        if street == 7 and source.community_card is not None:
+            break
+        slots.extend((player, street - 1) for player in _live_on_street(source, street))
+    known = [card for player in order for card in source.cards[player] if card is not None]
+    if source.community_card is not None:
+        known.append(source.community_card)
+    if len(set(known)) != len(known):
+        raise ValueError(f"{source.hand_id}: a card is shown twice")
+    unknown_players = {
+        player
+        for player, index in (slot for slot in slots if slot is not None)
+        if source.cards[player][index] is None
+    }
+    unused = [card for card in range(52) if card not in set(known)]
+    for attempt in range(5000):
+        rng = random.Random(attempt)
+        pool = unused[:]
+        rng.shuffle(pool)
+        cards = {player: list(source.cards[player]) for player in order}
+        deck: list[Card] = []
+        community_placed = False
+        for slot in slots:
+            if slot is None:
+                if source.community_card is not None and not community_placed:
+                    deck.append(source.community_card)
+                    community_placed = True
+                else:
+                    deck.append(pool.pop())
+                continue
+            player, index = slot
+            card = cards[player][index]
+            if card is None:
+                card = pool.pop()
+                cards[player][index] = card
+            deck.append(card)
+        filled = {p: [c for c in cs if c is not None] for p, cs in cards.items()}
+        if _consistent(source, filled, unknown_players):
+            return deck + pool
+    raise ValueError(f"{source.hand_id}: no deck fits the file")
+
+
+def _expected_action(
+    source: PokerStarsHand, line: ActionLine, before: int, completed: bool
+) -> tuple[ActionKind, int]:
+    """The engine's action for one file line: kind and to-amount."""
+    if line.kind is LineKind.BRING_IN:
+        return ActionKind.BRING_IN, line.amount
+    if line.kind is LineKind.BET:
+        # on 3rd street only the low card "bets": it completes instead of bringing in
+        return (ActionKind.COMPLETE if line.street == 3 else ActionKind.BET), line.amount
+    if line.kind is LineKind.RAISE:
+        # PokerStars writes the completion of a bring-in as a raise
+        if line.street == 3 and not completed:
+            return ActionKind.COMPLETE, line.to
+        return ActionKind.RAISE, line.to
+    if line.kind is LineKind.CALL:
+        return ActionKind.CALL, before + line.amount
+    if line.kind is LineKind.CHECK:
+        return ActionKind.CHECK, 0
+    return ActionKind.FOLD, 0
+
+
+def file_pots_after_street(source: PokerStarsHand) -> dict[int, int]:
+    """The pot when each street's betting closed: antes, bets, less uncalled bets returned."""
+    pot = sum(source.antes.values())
+    put_in: dict[tuple[int, str], int] = {}
+    pots: dict[int, int] = {}
+    for street in (3, 4, 5, 6, 7):
+        if street not in source.streets_dealt:
+            break
+        for line in source.street_actions(street):
+            key = (street, line.player)
+            before = put_in.get(key, 0)
+            kind, to = _expected_action(source, line, before, completed=True)
+            if kind in (ActionKind.CHECK, ActionKind.FOLD):
+                continue
+            put_in[key] = to
+            pot += to - before
+        pot -= sum(
+            amount
+            for (_, amount), on in zip(source.uncalled, source.uncalled_streets, strict=True)
+            if on == street
+        )
+        pots[street] = pot
+    return pots
+
+
+def replay_hand(source: PokerStarsHand) -> Replay:
+    """Replay the file through the engine, checking every step; raise ReplayMismatch on the
+    first difference. Checks: the same player is asked to act; each action is offered with
+    that amount (and a call adds what the file says); the pot when each street closes."""
+    for seed in range(200):
+        try:
+            return _replay_with_seed(source, seed)
+        except WrongCommunityCard:
+            continue
+    raise ReplayMismatch(f"{source.hand_id}: no reshuffle seed turns the file's community card")
+
+
+def _replay_with_seed(source: PokerStarsHand, reshuffle_seed: int) -> Replay:
+    config = game_config(source)
+    seats = [SeatSetup(seat=s.seat, name=s.player, stack=s.stack) for s in source.dealt_in]
+    button = max(s.seat for s in source.dealt_in)
+    deck = stacked_deck(source)
+    hand, events = StudHand.start(config, seats, deck, button, reshuffle_seed=reshuffle_seed)
+    all_events = list(events)
+    expected_pots = file_pots_after_street(source)
+    pots: dict[int, int] = {}
+    street = 3
+    put_in: dict[str, int] = {}
+    completed = False
+
+    def fail(message: str) -> ReplayMismatch:
+        return ReplayMismatch(f"{source.hand_id} street {street}: {message}")
+
+    for line in source.actions:
+        if line.street != street:
+            pots[street] = hand.pot
+            if hand.pot != expected_pots[street]:
+                raise fail(f"pot {hand.pot} at the end of the street, file {expected_pots[street]}")
+            street, put_in, completed = line.street, {}, False
+            if hand.street != street:
+                raise fail(f"engine is on street {hand.street}")
+            if (
+                street == 7
+                and source.community_card is not None
+                and hand.community_card != source.community_card
+            ):
+                raise WrongCommunityCard
+        seat = source.seat_of(line.player)
+        if hand.to_act != seat:
+            raise fail(f"engine asks seat {hand.to_act}, file has {line.player} (seat {seat})")
+        before = put_in.get(line.player, 0)
+        kind, to = _expected_action(source, line, before, completed)
+        legal = hand.legal_actions(seat)
+        offer = next((o for o in legal if o.kind is kind and o.amount == to), None)
+        if offer is None:
+            raise fail(f"{line.player}: {kind} to {to} not offered; offered {legal}")
+        if line.kind is LineKind.CALL and offer.adds != line.amount:
+            raise fail(f"{line.player}: call adds {offer.adds}, file {line.amount}")
+        if kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+            completed = True
+        if kind not in (ActionKind.CHECK, ActionKind.FOLD):
+            put_in[line.player] = to
+        hand, events = hand.apply(offer.for_seat(seat))
+        all_events.extend(events)
+    pots[street] = hand.pot if not hand.is_over else expected_pots.get(street, 0)
+    if not hand.is_over:
+        raise fail(f"the file's actions are over but the engine waits for seat {hand.to_act}")
+    return Replay(
+        source=source,
+        config=config,
+        seats=seats,
+        deck=deck,
+        button=button,
+        reshuffle_seed=reshuffle_seed,
+        hand=hand,
+        events=all_events,
+        pots_after_street=pots,
+    )
