@@ -14,7 +14,7 @@ from enum import IntEnum
 from itertools import combinations
 from typing import cast
 
-from phevaluator import _pheval  # type: ignore[import-untyped]
+from phevaluator import _pheval  # type: ignore[import-untyped,unused-ignore]
 
 from tables.engine.cards import Card
 
@@ -94,9 +94,7 @@ def best_high_five(cards: Sequence[Card]) -> list[Card]:
     else:
         if not 5 <= len(cards) <= 7:
             raise ValueError(f"a high hand needs 5 to 7 cards, not {len(cards)}")
-        best = list(
-            max(combinations(cards, 5), key=lambda five: 7463 - _EVALUATE_5(*five))
-        )
+        best = list(max(combinations(cards, 5), key=lambda five: 7463 - _EVALUATE_5(*five)))
     return _order_high_five(best)
 
 
@@ -140,9 +138,7 @@ def _order_high_five(five: list[Card]) -> list[Card]:
     counts: dict[int, int] = {}
     for card in five:
         counts[card >> 2] = counts.get(card >> 2, 0) + 1
-    ordered = sorted(
-        five, key=lambda card: (counts[card >> 2], card >> 2, card & 3), reverse=True
-    )
+    ordered = sorted(five, key=lambda card: (counts[card >> 2], card >> 2, card & 3), reverse=True)
     ranks = [card >> 2 for card in ordered]
     if ranks == [12, 3, 2, 1, 0]:
         ordered = ordered[1:] + ordered[:1]
@@ -161,9 +157,7 @@ def describe_high(cards: Sequence[Card]) -> str:
     if category is HandCategory.FOUR_OF_A_KIND:
         return f"four of a kind, {_RANK_PLURALS[ranks[0]]}"
     if category is HandCategory.FULL_HOUSE:
-        return (
-            f"a full house, {_RANK_PLURALS[ranks[0]]} full of {_RANK_PLURALS[ranks[3]]}"
-        )
+        return f"a full house, {_RANK_PLURALS[ranks[0]]} full of {_RANK_PLURALS[ranks[3]]}"
     if category is HandCategory.FLUSH:
         return f"a flush, {_RANK_NAMES[ranks[0]]} high"
     if category is HandCategory.STRAIGHT:
@@ -203,9 +197,7 @@ def _lowest_five_bits(mask: int) -> int:
 _LOW_RANK_BY_MASK: tuple[int | None, ...] = tuple(
     (256 - five) if (five := _lowest_five_bits(mask)) else None for mask in range(256)
 )
-_LOW_FIVE_BY_MASK: tuple[int, ...] = tuple(
-    _lowest_five_bits(mask) for mask in range(256)
-)
+_LOW_FIVE_BY_MASK: tuple[int, ...] = tuple(_lowest_five_bits(mask) for mask in range(256))
 
 LOW_RANK_COUNT = 56  # distinct eight-or-better lows
 
@@ -223,14 +215,10 @@ def low8_rank(cards: Sequence[Card]) -> int | None:
     return _LOW_RANK_BY_MASK[mask]
 
 
-def low8_rank7(
-    a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card
-) -> int | None:
+def low8_rank7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card) -> int | None:
     """``low8_rank`` for exactly seven cards (the hot path)."""
     bit = _LOW_BIT
-    return _LOW_RANK_BY_MASK[
-        bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g]
-    ]
+    return _LOW_RANK_BY_MASK[bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g]]
 
 
 def _low_value(card: Card) -> int:
@@ -277,9 +265,10 @@ def board_rank(up_cards: Sequence[Card]) -> tuple[int, ...]:
     """How strong the cards showing are, for who acts first on 4th to 7th street (R-ORDER-1).
 
     ``(category, ranks...)``: the category (BoardCategory: high card, pair, two pair, trips,
-    a full house when a community card makes five, quads), then the ranks (0..12, ace high) of the groups, biggest group first, then the
-    kickers high to low. Straights and flushes never count and suits never break a tie, so
-    two boards of the same ranks compare equal. A larger tuple acts first.
+    a full house when a community card makes five, quads), then the ranks (0..12, ace high)
+    of the groups, biggest group first, then the kickers high to low. Straights and flushes
+    never count and suits never break a tie, so two boards of the same ranks compare equal.
+    A larger tuple acts first.
     """
     if not 1 <= len(up_cards) <= 5:
         raise ValueError(f"a board shows 1 to 5 cards, not {len(up_cards)}")
