@@ -40,7 +40,9 @@ BRING_IN = ActionKind.BRING_IN
 COMPLETE = ActionKind.COMPLETE
 BET = ActionKind.BET
 RAISE = ActionKind.RAISE
-_AGGRESSIVE = frozenset((BET, COMPLETE, RAISE))
+_KIND_TEXT: dict[ActionKind, str] = {kind: kind.value for kind in ActionKind}
+_FOLD_OFFER = LegalAction(FOLD, 0, 0)
+_CHECK_OFFER = LegalAction(CHECK, 0, 0)
 
 MAX_PLAYERS = 8
 
@@ -86,6 +88,7 @@ class StudHand:
         "button",
         "reshuffle_seed",
         "_index",
+        "_offers",
         *_DYNAMIC,
     )
 
@@ -95,6 +98,7 @@ class StudHand:
     button: int
     reshuffle_seed: int
     _index: dict[int, int]  # table seat -> place in the deal
+    _offers: tuple[LegalAction, ...] | None  # legal actions of the player to act, once asked
     stacks: list[int]
     status: list[int]
     antes: list[int]
@@ -155,6 +159,7 @@ class StudHand:
         hand.button = button
         hand.reshuffle_seed = reshuffle_seed
         hand._index = {p.seat: i for i, p in enumerate(players)}
+        hand._offers = None
         hand.stacks = [p.stack for p in players]
         hand.status = [ACTIVE] * n
         hand.antes = [0] * n
@@ -214,6 +219,7 @@ class StudHand:
         # The dealer is the last player in the deal: the button's seat, or the nearest to
         # its right when the button's seat is empty.
         posting = [n - 1] if self.config.dealer_only_ante else range(n)
+        posts: list[dict[str, object]] = []
         for i in posting:
             amount = min(ante, self.stacks[i])
             self.stacks[i] -= amount
@@ -221,31 +227,28 @@ class StudHand:
             all_in = self.stacks[i] == 0
             if all_in:
                 self.status[i] = ALL_IN
-            events.append(
-                Event("ante", {"seat": self.players[i].seat, "amount": amount, "all_in": all_in})
-            )
+            posts.append({"seat": self.players[i].seat, "amount": amount, "all_in": all_in})
+        events.append(Event("antes", {"posts": posts}))
 
     def _deal_third_street(self, events: list[Event]) -> None:
         """R-DEAL-1/2: one card at a time from the dealer's left: down, down, then the door."""
         n = len(self.players)
         deck = self.deck
         events.append(Event("street", {"street": 3}))
+        public: list[dict[str, object]] = []
         for i, player in enumerate(self.players):
-            self.down[i] = (deck[i], deck[n + i])
-            self.up[i] = (deck[2 * n + i],)
+            first, second, door = deck[i], deck[n + i], deck[2 * n + i]
+            self.down[i] = (first, second)
+            self.up[i] = (door,)
             events.append(
                 Event(
                     "down_cards",
-                    {"seat": player.seat, "street": 3, "cards": [deck[i], deck[n + i]]},
+                    {"seat": player.seat, "street": 3, "cards": [first, second]},
                     visible_to=player.seat,
                 )
             )
-            events.append(
-                Event(
-                    "cards_dealt",
-                    {"seat": player.seat, "street": 3, "up": [deck[2 * n + i]], "down_count": 2},
-                )
-            )
+            public.append({"seat": player.seat, "up": [door], "down_count": 2})
+        events.append(Event("cards_dealt", {"street": 3, "seats": public}))
         self.deck_pos = 3 * n
 
     def _open_third_street(self, events: list[Event]) -> None:
@@ -328,7 +331,10 @@ class StudHand:
         i = self._index.get(seat, -1)
         if i < 0 or i != self.to_act_index or self.result is not None:
             return []
-        return self._legal(i)
+        offers = self._offers
+        if offers is None:
+            offers = self._offers = tuple(self._legal(i))
+        return list(offers)
 
     def _legal(self, i: int) -> list[LegalAction]:
         config = self.config
@@ -345,9 +351,9 @@ class StudHand:
         current = self.current_bet
         if current > bet:
             call_to = current if current - bet < stack else bet + stack
-            offered = [LegalAction(FOLD, 0, 0), LegalAction(CALL, call_to, call_to - bet)]
+            offered = [_FOLD_OFFER, LegalAction(CALL, call_to, call_to - bet)]
         else:
-            offered = [LegalAction(CHECK, 0, 0)]
+            offered = [_CHECK_OFFER]
         if stack > current - bet and self._may_raise(i):
             kind = BET if current == 0 else (COMPLETE if self.full_to == 0 else RAISE)
             most = bet + stack
@@ -394,7 +400,10 @@ class StudHand:
         kind = action.kind
         amount = action.amount
         chosen: LegalAction | None = None
-        for offer in self._legal(i):
+        offers = self._offers
+        if offers is None:
+            offers = self._offers = tuple(self._legal(i))
+        for offer in offers:
             if offer.kind == kind and (
                 offer.amount == amount or (kind is CALL and amount == self.current_bet)
             ):
@@ -463,6 +472,7 @@ class StudHand:
         hand.button = self.button
         hand.reshuffle_seed = self.reshuffle_seed
         hand._index = self._index
+        hand._offers = None
         hand.stacks = self.stacks[:]
         hand.status = self.status[:]
         hand.antes = self.antes  # never changed after the start
@@ -510,7 +520,7 @@ class StudHand:
             if to >= self.config.small_bet:  # a bring-in of a full bet is the round's bet
                 self.full_to = to
                 self.raise_count = 1
-        elif kind in _AGGRESSIVE:
+        elif kind is not CHECK:  # a bet, completion or raise
             adds = to - self.bets[i]
             self._raise_to(i, to)
             self.bring_in_due = False
@@ -525,7 +535,7 @@ class StudHand:
                 "action",
                 {
                     "seat": self.players[i].seat,
-                    "action": kind.value,
+                    "action": _KIND_TEXT[kind],
                     "amount": adds,
                     "to": self.bets[i],
                     "all_in": self.status[i] == ALL_IN,
@@ -628,22 +638,18 @@ class StudHand:
         self.burns = (*self.burns, deck[self.deck_pos])
         self.deck_pos += 1
         live = [i for i, s in enumerate(self.status) if s != FOLDED]
+        players = self.players
+        public: list[dict[str, object]] = []
         if street < 7:
+            up = self.up
+            position = self.deck_pos
             for i in live:
-                card = deck[self.deck_pos]
-                self.deck_pos += 1
-                self.up[i] = (*self.up[i], card)
-                events.append(
-                    Event(
-                        "cards_dealt",
-                        {
-                            "seat": self.players[i].seat,
-                            "street": street,
-                            "up": [card],
-                            "down_count": 0,
-                        },
-                    )
-                )
+                card = deck[position]
+                position += 1
+                up[i] = (*up[i], card)
+                public.append({"seat": players[i].seat, "up": [card], "down_count": 0})
+            self.deck_pos = position
+            events.append(Event("cards_dealt", {"street": street, "seats": public}))
             return
         source: Sequence[Card] = deck
         position = self.deck_pos
@@ -663,13 +669,12 @@ class StudHand:
             card = source[position]
             position += 1
             self.down[i] = (*self.down[i], card)
-            seat = self.players[i].seat
+            seat = players[i].seat
             events.append(
                 Event("down_cards", {"seat": seat, "street": 7, "cards": [card]}, visible_to=seat)
             )
-            events.append(
-                Event("cards_dealt", {"seat": seat, "street": 7, "up": [], "down_count": 1})
-            )
+            public.append({"seat": seat, "up": [], "down_count": 1})
+        events.append(Event("cards_dealt", {"street": 7, "seats": public}))
         if not self.reshuffled:
             self.deck_pos = position
 
@@ -684,7 +689,7 @@ class StudHand:
         best_rank: tuple[int, ...] = ()
         for i in live:
             board = self.up[i] if community is None else (*self.up[i], community)
-            rank = board_rank(board)
+            rank = _board_strength(board)
             if best < 0 or rank > best_rank:
                 best, best_rank = i, rank
         self.bets = [0] * n
@@ -815,6 +820,7 @@ class StudHand:
         hand.button = int(data["button"])
         hand.reshuffle_seed = int(data["reshuffle_seed"])
         hand._index = {p.seat: i for i, p in enumerate(hand.players)}
+        hand._offers = None
         hand.stacks = [int(x) for x in data["stacks"]]
         hand.status = [int(x) for x in data["status"]]
         hand.antes = [int(x) for x in data["antes"]]
@@ -846,6 +852,18 @@ class StudHand:
         result = data["result"]
         hand.result = None if result is None else HandResult.from_json(result)
         return hand
+
+
+_BOARD_STRENGTH: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _board_strength(board: tuple[Card, ...]) -> tuple[int, ...]:
+    """``board_rank`` remembered by the ranks showing (at most a few thousand boards)."""
+    ranks = tuple(sorted([card >> 2 for card in board]))
+    strength = _BOARD_STRENGTH.get(ranks)
+    if strength is None:
+        strength = _BOARD_STRENGTH[ranks] = board_rank(board)
+    return strength
 
 
 def replay(

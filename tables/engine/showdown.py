@@ -72,6 +72,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
             if stud8:
                 low[index] = low8_rank7(*cards)
 
+    words = _HandWords(seven)
     events: list[Event] = []
     stacks = list(table.stacks)
     winners_of: list[list[tuple[int, int, str]]] = []  # per pot: (player, chips, half)
@@ -92,13 +93,13 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
                 shares = [
                     (p, c, "high")
                     for p, c in split_evenly(
-                        high_half, _odd_chip_order(config, high_winners, seven, False)
+                        high_half, _odd_chip_order(config, high_winners, words, False)
                     )
                 ]
                 shares += [
                     (p, c, "low")
                     for p, c in split_evenly(
-                        low_half, _odd_chip_order(config, low_winners, seven, True)
+                        low_half, _odd_chip_order(config, low_winners, words, True)
                     )
                 ]
             else:
@@ -106,7 +107,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
                 shares = [
                     (p, c, half)
                     for p, c in split_evenly(
-                        prize, _odd_chip_order(config, high_winners, seven, False)
+                        prize, _odd_chip_order(config, high_winners, words, False)
                     )
                 ]
         winners_of.append(shares)
@@ -129,10 +130,10 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
                 payload: dict[str, object] = {
                     "seat": seat,
                     "cards": list(cards),
-                    "high": describe_high(seven[index]),
+                    "high": words.high(index)[1],
                 }
                 if config.game is Game.STUD8:
-                    payload["low"] = describe_low(seven[index])
+                    payload["low"] = words.low(index)[1]
                 events.append(Event("show", payload))
             else:
                 mucked.append((seat, cards))
@@ -151,13 +152,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
             hand_words = ""
             five: tuple[Card, ...] = ()
             if showdown:
-                if half == "low":
-                    low_five = best_low_five(seven[player])
-                    five = tuple(low_five or ())
-                    hand_words = describe_low(seven[player])
-                else:
-                    five = tuple(best_high_five(seven[player]))
-                    hand_words = describe_high(seven[player])
+                five, hand_words = words.low(player) if half == "low" else words.high(player)
             seat = players[player].seat
             awards.append(Award(seat=seat, amount=chips, half=half, hand=hand_words, five=five))
             events.append(
@@ -205,10 +200,37 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
     return result, events, stacks
 
 
+class _HandWords:
+    """Each player's best five cards and their words, worked out once and only if needed."""
+
+    __slots__ = ("_high", "_low", "_seven")
+
+    def __init__(self, seven: dict[int, tuple[Card, ...]]) -> None:
+        self._seven = seven
+        self._high: dict[int, tuple[tuple[Card, ...], str]] = {}
+        self._low: dict[int, tuple[tuple[Card, ...], str]] = {}
+
+    def high(self, player: int) -> tuple[tuple[Card, ...], str]:
+        found = self._high.get(player)
+        if found is None:
+            five = best_high_five(self._seven[player])
+            found = self._high[player] = (tuple(five), describe_high(five))
+        return found
+
+    def low(self, player: int) -> tuple[tuple[Card, ...], str]:
+        found = self._low.get(player)
+        if found is None:
+            five = best_low_five(self._seven[player])
+            found = self._low[player] = (
+                (tuple(five), describe_low(five)) if five is not None else ((), "")
+            )
+        return found
+
+
 def _odd_chip_order(
     config: GameConfig,
     winners: list[int],
-    seven: dict[int, tuple[Card, ...]],
+    words: _HandWords,
     is_low: bool,
 ) -> list[int]:
     """R-POT-4: who gets odd chips first. ``left_of_button``: nearest the button's left
@@ -219,9 +241,9 @@ def _odd_chip_order(
 
     def top_card(player: int) -> int:
         if is_low:
-            five = best_low_five(seven[player]) or []
+            five = words.low(player)[0]
             # low value: ace 0, deuce 1, ... then the suit.
             return max((((card >> 2) + 1) % 13) * 4 + (card & 3) for card in five)
-        return max(best_high_five(seven[player]))
+        return max(words.high(player)[0])
 
     return sorted(winners, key=lambda p: (-top_card(p), p))
