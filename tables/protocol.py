@@ -61,7 +61,6 @@ class Act:
     """An action in the current hand; ``seq`` is the last event seq the client has seen, so a
     stale or repeated action is answered, not applied."""
 
-    hand_id: int | None
     seq: int
     kind: ActionKind
     amount: int = 0
@@ -70,7 +69,9 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class Sit:
-    seat: int
+    """Take a seat with a buy-in; ``seat`` None: the lowest free seat."""
+
+    seat: int | None
     buy_in: int
     ref: str | int | None = None
 
@@ -125,8 +126,8 @@ WATCHER_COMMANDS: tuple[type, ...] = (Snapshot, Ping)
 # type -> (fields required, fields optional); "ref" is optional everywhere.
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "snapshot": (frozenset(), frozenset()),
-    "act": (frozenset({"seq", "kind"}), frozenset({"amount", "hand_id"})),
-    "sit": (frozenset({"seat", "buy_in"}), frozenset()),
+    "act": (frozenset({"seq", "kind"}), frozenset({"amount"})),
+    "sit": (frozenset({"buy_in"}), frozenset({"seat"})),
     "add_chips": (frozenset({"amount"}), frozenset()),
     "sit_out": (frozenset(), frozenset()),
     "sit_in": (frozenset(), frozenset()),
@@ -226,11 +227,7 @@ def parse_message(message: Any) -> Command:
         amount = (
             _int(message, "amount", low=0, high=MAX_AMOUNT, ref=ref) if ("amount" in message) else 0
         )
-        hand_id = (
-            _int(message, "hand_id", low=1, high=2**62, ref=ref) if "hand_id" in message else None
-        )
         return Act(
-            hand_id=hand_id,
             seq=_int(message, "seq", low=0, high=2**31, ref=ref),
             kind=ActionKind(action),
             amount=amount,
@@ -238,7 +235,7 @@ def parse_message(message: Any) -> Command:
         )
     if kind == "sit":
         return Sit(
-            seat=_int(message, "seat", low=1, high=8, ref=ref),
+            seat=_int(message, "seat", low=1, high=8, ref=ref) if "seat" in message else None,
             buy_in=_int(message, "buy_in", low=1, high=MAX_AMOUNT, ref=ref),
             ref=ref,
         )

@@ -29,7 +29,7 @@ def _code(text: str | None, raw: bytes | None = None) -> str:
 
 def test_an_action_parses_with_its_seq_and_amount():
     command = parse_frame('{"type": "act", "seq": 7, "kind": "raise", "amount": 40, "ref": "a1"}')
-    assert command == Act(hand_id=None, seq=7, kind=ActionKind.RAISE, amount=40, ref="a1")
+    assert command == Act(seq=7, kind=ActionKind.RAISE, amount=40, ref="a1")
 
 
 def test_simple_commands_parse():
