@@ -1,0 +1,362 @@
+"""A bot player: logs in over HTTP like a browser and plays over the real WebSocket protocol.
+
+It knows no rule of poker: it acts only from the ``legal_actions`` the room offers it in a
+snapshot, and it keeps its view whole the way any client must (docs/protocol.md): events are
+numbered by the hand's seq, a gap or a reconnect asks for a snapshot.
+
+    bot = Bot(base_url="http://127.0.0.1:8000", username="bot1", password="...", table_id=1)
+    stats = await bot.play(hands=10)      # BotStats: hands seen, actions, latencies
+
+The benchmark reads ``BotStats.broadcast_latencies``: seconds from sending an action to
+receiving the table's event for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http.cookiejar
+import json
+import logging
+import random
+import re
+import statistics
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+logger = logging.getLogger(__name__)
+
+POLICIES = ("call", "random")
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken"\s+value="([^"]+)"')
+
+
+class BotLoginFailed(RuntimeError):
+    pass
+
+
+def http_login(base_url: str, username: str, password: str, *, timeout: float = 10) -> str:
+    """Post the room's login form (with its CSRF token) and return the Cookie header that
+    carries the session, as a browser would hold it."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    login_url = urllib.parse.urljoin(base_url, "/accounts/login/")
+    with opener.open(login_url, timeout=timeout) as page:
+        found = _CSRF_INPUT.search(page.read().decode("utf-8", "replace"))
+    if found is None:
+        raise BotLoginFailed(f"no CSRF token in the login form at {login_url}")
+    form = urllib.parse.urlencode(
+        {"username": username, "password": password, "csrfmiddlewaretoken": found.group(1)}
+    ).encode()
+    request = urllib.request.Request(
+        login_url, data=form, headers={"Referer": login_url, "Origin": _origin(base_url)}
+    )
+    with opener.open(request, timeout=timeout):
+        pass
+    cookies = {cookie.name: cookie.value for cookie in jar}
+    if "sessionid" not in cookies:
+        raise BotLoginFailed(f"the room refused the login of {username!r}")
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+def _origin(base_url: str) -> str:
+    parts = urllib.parse.urlsplit(base_url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def ws_url_of(base_url: str, table_id: int) -> str:
+    parts = urllib.parse.urlsplit(base_url)
+    scheme = "wss" if parts.scheme in ("https", "wss") else "ws"
+    return f"{scheme}://{parts.netloc}/ws/tables/{table_id}/"
+
+
+def http_url_of(url: str) -> str:
+    """The room's HTTP address from either an http(s):// or a ws(s):// URL."""
+    parts = urllib.parse.urlsplit(url)
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
+    return f"{scheme}://{parts.netloc}"
+
+
+def choose_action(
+    legal_actions: list[dict[str, Any]], *, policy: str, rng: random.Random
+) -> dict[str, Any]:
+    """Pick one of the offered actions. ``call``: check or call mostly, sometimes bet, raise
+    or complete; ``random``: any offer, folding only now and then. Neither folds when a check
+    is offered."""
+    by_kind = {offer["kind"]: offer for offer in legal_actions}
+    passive = [by_kind[k] for k in ("check", "call", "bring_in") if k in by_kind]
+    aggressive = [by_kind[k] for k in ("bet", "raise", "complete") if k in by_kind]
+    # Several sizes of one kind (R-BET-2's small or big bet) are several offers.
+    aggressive += [
+        o for o in legal_actions if o["kind"] in ("bet", "raise") and o not in aggressive
+    ]
+    if policy == "random":
+        pool = passive + aggressive
+        if "fold" in by_kind and "check" not in by_kind and (not pool or rng.random() < 0.1):
+            return by_kind["fold"]
+        return rng.choice(pool) if pool else legal_actions[0]
+    if aggressive and (not passive or rng.random() < 0.15):
+        return rng.choice(aggressive)
+    if passive:
+        return passive[0]
+    if "check" not in by_kind and "fold" in by_kind:
+        return by_kind["fold"]
+    return legal_actions[0]
+
+
+@dataclass
+class BotStats:
+    hands: int = 0
+    actions: int = 0
+    snapshots: int = 0
+    gaps: int = 0
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    # Seconds from sending an action to its result reply, and to the table event it caused.
+    reply_latencies: list[float] = field(default_factory=list)
+    broadcast_latencies: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        def stats(values: list[float]) -> dict[str, float]:
+            if not values:
+                return {}
+            ordered = sorted(values)
+            return {
+                "median_ms": statistics.median(ordered) * 1000,
+                "p95_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] * 1000,
+                "max_ms": ordered[-1] * 1000,
+            }
+
+        return {
+            "hands": self.hands,
+            "actions": self.actions,
+            "snapshots": self.snapshots,
+            "gaps": self.gaps,
+            "errors": len(self.errors),
+            "reply": stats(self.reply_latencies),
+            "broadcast": stats(self.broadcast_latencies),
+        }
+
+
+class Bot:
+    """One bot at one table. ``cookie`` skips the HTTP login (a session made some other way)."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        table_id: int,
+        username: str = "",
+        password: str = "",
+        cookie: str | None = None,
+        policy: str = "call",
+        buy_in: int | None = None,
+        seed: int | None = None,
+        sit: bool = True,
+    ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy is one of {POLICIES}")
+        self.base_url = http_url_of(base_url)
+        self.table_id = table_id
+        self.username = username
+        self.password = password
+        self.cookie = cookie
+        self.policy = policy
+        self.buy_in = buy_in
+        self.sit = sit
+        self.rng = random.Random(seed)
+        self.stats = BotStats()
+        # What the bot knows of the table.
+        self.player_id: int | None = None
+        self.seat: int | None = None
+        self.hand_id: int | None = None
+        self.seq = 0
+        self.to_act: int | None = None
+        self.snapshot_pending = False
+        self.acted_at: tuple[int, int] | None = None  # (hand_id, seq) of the last action sent
+        self.sent_at: float | None = None
+        self.sit_requested = False
+        self.hand_ids_seen: set[int] = set()
+        self._ws: ClientConnection | None = None
+
+    # --- connection ---------------------------------------------------------------------------
+
+    async def login(self) -> str:
+        if self.cookie is None:
+            self.cookie = await asyncio.to_thread(
+                http_login, self.base_url, self.username, self.password
+            )
+        return self.cookie
+
+    async def play(self, hands: int = 0, *, timeout: float | None = None) -> BotStats:
+        """Play until ``hands`` hands have ended at the table (0: until cancelled)."""
+        cookie = await self.login()
+        async with websockets.connect(
+            ws_url_of(self.base_url, self.table_id),
+            additional_headers={"Cookie": cookie},
+            origin=_origin(self.base_url),  # type: ignore[arg-type]
+            max_size=2**22,
+        ) as ws:
+            self._ws = ws
+            try:
+                async with asyncio.timeout(timeout):
+                    async for text in ws:
+                        await self.on_frame(json.loads(text))
+                        if hands and self.stats.hands >= hands:
+                            break
+            finally:
+                self._ws = None
+        return self.stats
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self._ws is not None:
+            await self._ws.send(json.dumps(message))
+
+    async def ask_snapshot(self) -> None:
+        if not self.snapshot_pending:
+            self.snapshot_pending = True
+            await self.send({"type": "snapshot"})
+
+    # --- frames -------------------------------------------------------------------------------
+
+    async def on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind == "snapshot":
+            await self.on_snapshot(frame)
+        elif kind == "event":
+            await self.on_event(frame)
+        elif kind == "result":
+            await self.on_result(frame)
+        elif kind == "ante_confirm":
+            await self.send({"type": "im_in"})
+        elif kind == "seats":
+            await self.on_seats(frame.get("seats") or [])
+        elif kind == "error":
+            self.stats.errors.append(frame)
+            logger.info("%s: error %s", self.username, frame)
+
+    async def on_snapshot(self, snapshot: dict[str, Any]) -> None:
+        self.snapshot_pending = False
+        self.stats.snapshots += 1
+        viewer = snapshot.get("viewer") or {}
+        self.player_id = viewer.get("player_id", self.player_id)
+        self.seat = viewer.get("seat")
+        hand = snapshot.get("hand")
+        if hand is not None:
+            self.hand_id, self.seq = hand["id"], hand["seq"]
+            self.hand_ids_seen.add(hand["id"])
+            state = hand.get("state") or {}
+            self.to_act = state.get("to_act")
+            offers = state.get("legal_actions") or []
+            if self.seat is not None and self.to_act == self.seat and offers:
+                await self.act(offers)
+        await self.on_seats(snapshot.get("seats") or [], table=snapshot.get("table") or {})
+
+    async def on_seats(
+        self, seats: list[dict[str, Any]], table: dict[str, Any] | None = None
+    ) -> None:
+        mine = next((s for s in seats if s.get("player_id") == self.player_id), None)
+        if self.player_id is None or not self.sit:
+            return
+        if mine is None:
+            if self.seat is None and not self.sit_requested and table is not None:
+                buy_in = self.buy_in or table.get("buy_in")
+                if buy_in:
+                    self.sit_requested = True
+                    await self.send({"type": "sit", "buy_in": buy_in, "ref": "sit"})
+            return
+        self.seat = mine.get("number", self.seat)
+        if mine.get("sitting_out"):
+            await self.send({"type": "sit_in"})
+        elif mine.get("stack") == 0 and not mine.get("in_hand") and self.buy_in:
+            await self.send({"type": "add_chips", "amount": self.buy_in})
+
+    async def on_event(self, frame: dict[str, Any]) -> None:
+        hand_id, seq = frame.get("hand_id"), frame.get("seq")
+        if not isinstance(hand_id, int) or not isinstance(seq, int):
+            return
+        if hand_id != self.hand_id:
+            if hand_id in self.hand_ids_seen:
+                return  # a late frame of a hand already over for us
+            if seq != 1:
+                self.stats.gaps += 1  # a hand we missed the start of
+                await self.ask_snapshot()
+                return
+            self.hand_id, self.seq = hand_id, 0
+            self.hand_ids_seen.add(hand_id)
+        if seq <= self.seq:
+            return  # a duplicate, or the private copy of a placeholder already counted
+        if seq > self.seq + 1:
+            self.stats.gaps += 1
+            await self.ask_snapshot()
+            return
+        self.seq = seq
+        if (
+            self.sent_at is not None
+            and frame.get("kind") == "action"
+            and (frame.get("payload") or {}).get("seat") == self.seat
+        ):
+            self.stats.broadcast_latencies.append(time.perf_counter() - self.sent_at)
+            self.sent_at = None
+        if frame.get("kind") == "hand_end":
+            self.stats.hands += 1
+        if "to_act" in frame and frame.get("to_act") is not None:
+            self.to_act = frame["to_act"]
+            if self.seat is not None and self.to_act == self.seat:
+                # Events carry no offers: the snapshot holds this seat's legal actions.
+                await self.ask_snapshot()
+
+    async def on_result(self, frame: dict[str, Any]) -> None:
+        if frame.get("command") == "act" and self.sent_at is not None and "ref" in frame:
+            self.stats.reply_latencies.append(time.perf_counter() - self.sent_at)
+        if frame.get("status") in ("stale", "refused"):
+            if frame.get("command") == "sit":
+                self.sit_requested = False
+            if frame.get("status") == "refused":
+                self.stats.errors.append(frame)
+            if frame.get("command") == "act":
+                self.sent_at = None
+                await self.ask_snapshot()
+
+    async def act(self, offers: list[dict[str, Any]]) -> None:
+        if self.hand_id is None or self.acted_at == (self.hand_id, self.seq):
+            return
+        choice = choose_action(offers, policy=self.policy, rng=self.rng)
+        self.acted_at = (self.hand_id, self.seq)
+        self.stats.actions += 1
+        self.sent_at = time.perf_counter()
+        await self.send(
+            {
+                "type": "act",
+                "seq": self.seq,
+                "kind": choice["kind"],
+                "amount": choice["amount"],
+                "ref": f"a{self.stats.actions}",
+            }
+        )
+
+
+async def play_many(bots: list[Bot], *, hands: int = 0, timeout: float | None = None) -> None:
+    """Run several bots together; the first failure cancels the rest."""
+    async with asyncio.TaskGroup() as group:
+        for bot in bots:
+            group.create_task(bot.play(hands=hands, timeout=timeout))
+
+
+async def wait_for_room(base_url: str, *, within: float = 60) -> None:
+    """Wait until the room answers HTTP (bots started together with the server)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            with contextlib.closing(
+                await asyncio.to_thread(urllib.request.urlopen, http_url_of(base_url), timeout=2)
+            ):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.5)
