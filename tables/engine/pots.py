@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 
 def build_pots(
-    layers: Sequence[Sequence[int]], live: Sequence[bool]
+    layers: Sequence[Sequence[int]], live: Sequence[bool], *, dead_antes: Sequence[int] = ()
 ) -> list[tuple[int, tuple[int, ...]]]:
     """The pots, main pot first, as ``(amount, eligible players)``.
 
@@ -18,9 +18,12 @@ def build_pots(
     bets together). With dealer-only antes the ante is its own layer (R-ANTE-3), so a dealer
     all-in from the ante is eligible only for the antes. ``live``: still in the hand (not
     folded). A player can win from each opponent only what they put in themselves; pots with
-    the same eligible players are merged.
+    the same eligible players are merged. ``dead_antes`` (dealer-only antes, R-ANTE-3) are a
+    first pot every live player can win, matched by nobody.
     """
     pots: list[tuple[int, tuple[int, ...]]] = []
+    if sum(dead_antes):
+        pots.append((sum(dead_antes), tuple(i for i, alive in enumerate(live) if alive)))
     for layer in layers:
         levels = sorted({amount for amount, alive in zip(layer, live, strict=True) if alive})
         previous = 0

@@ -6,7 +6,6 @@ numbered in the order of the deal (0 = nearest the dealer's left).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tables.engine.actions import Event
@@ -47,10 +46,10 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
     players = table.players
     count = len(players)
     if config.dealer_only_ante:
-        layers: list[Sequence[int]] = [table.antes, table.committed]
+        pots = build_pots([table.committed], table.live, dead_antes=table.antes)
     else:
         layers = [[a + c for a, c in zip(table.antes, table.committed, strict=True)]]
-    pots = build_pots(layers, table.live)
+        pots = build_pots(layers, table.live)
     total = sum(amount for amount, _ in pots)
     rake = 0 if config.rake is None else config.rake.rake_for(total, count)
     rake_shares = split_rake(rake, [amount for amount, _ in pots])
