@@ -571,6 +571,9 @@ def game_config(source: PokerStarsHand) -> GameConfig:
         big_bet=source.big_bet,
         ante=max(source.antes.values()),
         bring_in=bring_in,
+        # PokerStars capped heads-up play too: 35874289931 prints "Betting is capped" after a
+        # bet and three raises between two players (R-BET-4's table option)
+        heads_up_raises=3,
         rake=rake,
     )
 
@@ -732,7 +735,12 @@ def replay_hand(source: PokerStarsHand) -> Replay:
 
 def _replay_with_seed(source: PokerStarsHand, reshuffle_seed: int) -> Replay:
     config = game_config(source)
-    seats = [SeatSetup(seat=s.seat, name=s.player, stack=s.stack) for s in source.dealt_in]
+    # R-SHOW-3: a player who showed a losing hand in the file had auto-muck off
+    showed = {line.player for line in source.showdown if line.kind is LineKind.SHOWS}
+    seats = [
+        SeatSetup(seat=s.seat, name=s.player, stack=s.stack, auto_muck=s.player not in showed)
+        for s in source.dealt_in
+    ]
     button = max(s.seat for s in source.dealt_in)
     deck = stacked_deck(source)
     hand, events = StudHand.start(config, seats, deck, button, reshuffle_seed=reshuffle_seed)
