@@ -13,6 +13,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -37,8 +38,19 @@ class PlayerCreationForm(AdminUserCreationForm):
         fields = ("username", "email")
 
 
+LEDGER_INLINE_ROWS = 50
+
+
+class RecentLedgerFormSet(BaseInlineFormSet):
+    """The player page shows the latest rows; the ledger list has them all."""
+
+    def get_queryset(self) -> QuerySet[LedgerEntry]:
+        return super().get_queryset()[:LEDGER_INLINE_ROWS]
+
+
 class LedgerInline(admin.TabularInline):
     model = LedgerEntry
+    formset = RecentLedgerFormSet
     fk_name = "player"
     fields = (
         "created_at",
@@ -54,7 +66,7 @@ class LedgerInline(admin.TabularInline):
     can_delete = False
     show_change_link = False
     ordering = ("-id",)
-    verbose_name_plural = "ledger (newest first)"
+    verbose_name_plural = f"ledger (latest {LEDGER_INLINE_ROWS}, newest first)"
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -116,6 +128,9 @@ class PlayerAdmin(UserAdmin):
         (None, {"classes": ("wide",), "fields": ("username", "email", "password1", "password2")}),
     )
 
+    def get_inlines(self, request: HttpRequest, obj: Player | None) -> list[type[LedgerInline]]:
+        return [] if obj is None else [LedgerInline]
+
     @admin.display(description="balance", ordering="balance")
     def balance_display(self, player: Player) -> str:
         return cents_format(player.balance)
@@ -124,11 +139,15 @@ class PlayerAdmin(UserAdmin):
     def wallet(self, player: Player) -> str:
         if player.pk is None:
             return cents_format(0)
-        url = reverse("admin:accounts_player_wallet", args=[player.pk])
+        wallet_url = reverse("admin:accounts_player_wallet", args=[player.pk])
+        ledger_url = reverse("admin:accounts_ledgerentry_changelist")
         return format_html(
-            '{} &nbsp; <a class="button" href="{}">Credit or debit…</a>',
+            '{} &nbsp; <a class="button" href="{}">Credit or debit…</a> &nbsp; '
+            '<a href="{}?player__id__exact={}">Full ledger</a>',
             cents_format(player.balance),
-            url,
+            wallet_url,
+            ledger_url,
+            player.pk,
         )
 
     @admin.action(description="Reset all-in protection (full allowance for today)")

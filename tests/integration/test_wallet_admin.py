@@ -159,6 +159,11 @@ def test_the_player_admin_shows_the_ledger_read_only_and_keeps_the_balance(
     assert "$50.00" in page
     assert 'name="all_in_allowance"' in page
     assert 'name="ledger_entries-0-amount"' not in page
+    full_ledger = client.get(
+        reverse("admin:accounts_ledgerentry_changelist"), {"player__id__exact": player.pk}
+    )
+    assert full_ledger.status_code == 200
+    assert "opening deposit" in full_ledger.text
 
     response = client.post(
         change,
@@ -201,3 +206,33 @@ def test_staff_reset_all_in_protection_from_the_player_list(client: Client) -> N
 
     player.refresh_from_db()
     assert player.all_ins_used == 0
+
+
+def test_the_wallet_form_shows_the_balance(client: Client) -> None:
+    player = PlayerFactory(username="mia")
+    funded(player, 1234)
+    client.force_login(StaffFactory())
+
+    page = client.get(wallet_url(player)).text
+
+    assert "Balance of <strong>mia</strong>: <strong>$12.34</strong>" in page
+    assert 'name="reason"' in page
+
+
+def test_staff_add_a_player_who_is_not_staff(client: Client) -> None:
+    client.force_login(StaffFactory())
+
+    response = client.post(
+        reverse("admin:accounts_player_add"),
+        {
+            "username": "nora",
+            "email": "nora@example.com",
+            "usable_password": "true",
+            "password1": "seven-card-stud-42",
+            "password2": "seven-card-stud-42",
+        },
+    )
+
+    assert response.status_code == 302, response.text
+    nora = Player.objects.get(username="nora")
+    assert not nora.is_staff and nora.balance == 0
