@@ -242,9 +242,17 @@ class Bot:
     async def on_snapshot(self, snapshot: dict[str, Any]) -> None:
         self.snapshot_pending = False
         self.stats.snapshots += 1
-        viewer = snapshot.get("viewer") or {}
-        self.player_id = viewer.get("player_id", self.player_id)
-        self.seat = viewer.get("seat")
+        viewer = snapshot.get("viewer")
+        if viewer is not None:
+            self.player_id, self.seat = viewer.get("player_id"), viewer.get("seat")
+        else:
+            self.seat = None  # not seated here (the snapshot names only seated viewers)
+        table = snapshot.get("table") or {}
+        if self.seat is None and self.sit and not self.sit_requested:
+            buy_in = self.buy_in or table.get("buy_in")
+            if buy_in:
+                self.sit_requested = True
+                await self.send({"type": "sit", "buy_in": buy_in, "ref": "sit"})
         hand = snapshot.get("hand")
         if hand is not None:
             self.hand_id, self.seq = hand["id"], hand["seq"]
@@ -254,20 +262,13 @@ class Bot:
             offers = state.get("legal_actions") or []
             if self.seat is not None and self.to_act == self.seat and offers:
                 await self.act(offers)
-        await self.on_seats(snapshot.get("seats") or [], table=snapshot.get("table") or {})
+        await self.on_seats(snapshot.get("seats") or [])
 
-    async def on_seats(
-        self, seats: list[dict[str, Any]], table: dict[str, Any] | None = None
-    ) -> None:
-        mine = next((s for s in seats if s.get("player_id") == self.player_id), None)
+    async def on_seats(self, seats: list[dict[str, Any]]) -> None:
         if self.player_id is None or not self.sit:
             return
+        mine = next((s for s in seats if s.get("player_id") == self.player_id), None)
         if mine is None:
-            if self.seat is None and not self.sit_requested and table is not None:
-                buy_in = self.buy_in or table.get("buy_in")
-                if buy_in:
-                    self.sit_requested = True
-                    await self.send({"type": "sit", "buy_in": buy_in, "ref": "sit"})
             return
         self.seat = mine.get("number", self.seat)
         if mine.get("sitting_out"):
@@ -313,6 +314,8 @@ class Bot:
     async def on_result(self, frame: dict[str, Any]) -> None:
         if frame.get("command") == "act" and self.sent_at is not None and "ref" in frame:
             self.stats.reply_latencies.append(time.perf_counter() - self.sent_at)
+        if frame.get("command") == "sit" and frame.get("ok"):
+            await self.ask_snapshot()  # learn the seat (and our player id)
         if frame.get("status") in ("stale", "refused"):
             if frame.get("command") == "sit":
                 self.sit_requested = False

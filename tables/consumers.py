@@ -1,0 +1,221 @@
+"""The live table over WebSocket (docs/protocol.md): a translator, nothing more.
+
+A frame is parsed into a command (tables/protocol.py), the command calls one service or
+selector in a worker thread, and what that returns is sent back. The services broadcast their
+own events after commit to the groups this consumer joins; ``room_frame`` only forwards them.
+No rule of poker and no query here: identity is the session's user, never a message field.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
+
+from tables import selectors, services
+from tables.protocol import (
+    WATCHER_COMMANDS,
+    Act,
+    AddChips,
+    Chat,
+    Command,
+    ImIn,
+    Leave,
+    Ping,
+    ProtocolError,
+    RateLimiter,
+    Sit,
+    SitIn,
+    SitOut,
+    Snapshot,
+    error_frame,
+    parse_frame,
+)
+from tables.services.broadcast import table_group, user_group
+
+logger = logging.getLogger(__name__)
+
+# Close codes (4000-4999 are the application's).
+CLOSE_NO_TABLE = 4404
+CLOSE_ABUSIVE = 4008
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    """One viewer of one table: a seated player, a player watching, or a visitor."""
+
+    table_id: int
+    groups_joined: list[str]
+    limiter: RateLimiter
+    closing: bool
+
+    @property
+    def player(self) -> Any:
+        """The session's user when logged in, else None (a visitor watches, never acts)."""
+        user = self.scope.get("user")
+        return user if user is not None and user.is_authenticated else None
+
+    # --- connection ---------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.groups_joined = []
+        self.closing = False
+        self.limiter = RateLimiter(
+            rate=getattr(settings, "TABLE_WS_RATE", 8.0),
+            burst=getattr(settings, "TABLE_WS_BURST", 16),
+            abuse_limit=getattr(settings, "TABLE_WS_ABUSE_LIMIT", 20),
+        )
+        await self.accept()
+        try:
+            await self._join(table_group(self.table_id))
+            if self.player is not None:
+                await self._join(user_group(self.player.pk))
+                # R-TIME-3: presence; refused harmlessly for a player without a seat here.
+                await database_sync_to_async(services.seat_set_connected)(
+                    table_id=self.table_id, player=self.player, connected=True
+                )
+            # Joined first, then the snapshot: any event after it is already queued for us.
+            await self.send_json(await self._snapshot())
+        except ObjectDoesNotExist:
+            self.closing = True
+            await self.send_json(error_frame("not_found", "no such table"))
+            await self.close(code=CLOSE_NO_TABLE)
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.player is not None and hasattr(self, "table_id"):
+            try:
+                await database_sync_to_async(services.seat_set_connected)(
+                    table_id=self.table_id, player=self.player, connected=False
+                )
+            except Exception:
+                logger.exception("presence on disconnect failed (table %s)", self.table_id)
+
+    async def _join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    # --- client frames ------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return
+        if not self.limiter.admit():
+            if self.limiter.abusive:
+                self.closing = True
+                await self.send_json(error_frame("rate_limited", "too many messages: goodbye"))
+                await self.close(code=CLOSE_ABUSIVE)
+            else:
+                await self.send_json(error_frame("rate_limited", "too many messages: slow down"))
+            return
+        try:
+            command = parse_frame(text_data, bytes_data)
+        except ProtocolError as refused:
+            await self.send_json(refused.frame())
+            return
+        if self.player is None and not isinstance(command, WATCHER_COMMANDS):
+            await self.send_json(
+                error_frame("login_required", "visitors watch; log in to play", ref=command.ref)
+            )
+            return
+        try:
+            reply = await self._run(command)
+        except ObjectDoesNotExist:
+            reply = error_frame("not_found", "no such table", ref=command.ref)
+        except Exception:
+            logger.exception("table %s: %r failed", self.table_id, command)
+            reply = error_frame("internal", "the room could not do that", ref=command.ref)
+        if reply is not None:
+            await self.send_json(reply)
+
+    async def _run(self, command: Command) -> dict[str, Any] | None:
+        """The command's service or selector; returns the frame to send back, if any."""
+        if isinstance(command, Snapshot):
+            return _with_ref(await self._snapshot(), command.ref)
+        if isinstance(command, Ping):
+            return _with_ref({"type": "pong"}, command.ref)
+        if isinstance(command, Chat):
+            await self.channel_layer.group_send(
+                table_group(self.table_id),
+                {
+                    "type": "room.frame",
+                    "frame": {
+                        "type": "chat",
+                        "table_id": self.table_id,
+                        "player_id": self.player.pk,
+                        "name": self.player.table_name,
+                        "text": command.text,
+                    },
+                },
+            )
+            return None
+        call = self._service_call(command)
+        result = await database_sync_to_async(call)()
+        return _with_ref({**result.reply(), "command": _COMMAND_NAMES[type(command)]}, command.ref)
+
+    def _service_call(self, command: Command) -> Callable[[], Any]:
+        """The service a player's command calls, bound to this table and the session's user."""
+        table_id, player = self.table_id, self.player
+        if isinstance(command, Act):
+            return lambda: services.hand_act(
+                table_id=table_id,
+                player=player,
+                expected_seq=command.seq,
+                kind=command.kind.value,
+                amount=command.amount,
+            )
+        if isinstance(command, Sit):
+            return lambda: services.seat_take(
+                table_id=table_id, player=player, buy_in=command.buy_in, seat_number=command.seat
+            )
+        if isinstance(command, AddChips):
+            return lambda: services.seat_add_chips(
+                table_id=table_id, player=player, amount=command.amount
+            )
+        simple: dict[type, Callable[..., Any]] = {
+            SitOut: services.seat_sit_out,
+            SitIn: services.seat_sit_in,
+            Leave: services.seat_leave,
+            ImIn: services.ante_confirm,
+        }
+        service = simple[type(command)]
+        return lambda: service(table_id=table_id, player=player)
+
+    async def _snapshot(self) -> dict[str, Any]:
+        snapshot: dict[str, Any] | None = await database_sync_to_async(selectors.table_snapshot)(
+            self.table_id, self.player
+        )
+        if snapshot is None:
+            raise ObjectDoesNotExist(f"no table {self.table_id}")
+        return snapshot
+
+    # --- frames from the services (channel layer) ---------------------------------------------
+
+    async def room_frame(self, message: dict[str, Any]) -> None:
+        frame = message["frame"]
+        # The user group serves every table the player sits at: keep this table's frames.
+        table_id = frame.get("table_id")
+        if table_id is not None and table_id != self.table_id:
+            return
+        await self.send_json(frame)
+
+
+_COMMAND_NAMES: dict[type, str] = {
+    Act: "act",
+    Sit: "sit",
+    AddChips: "add_chips",
+    SitOut: "sit_out",
+    SitIn: "sit_in",
+    Leave: "leave",
+    ImIn: "im_in",
+}
+
+
+def _with_ref(frame: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
+    return frame if ref is None else {**frame, "ref": ref}

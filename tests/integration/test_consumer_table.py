@@ -1,0 +1,141 @@
+"""The table consumer (docs/protocol.md): snapshot on connect, commands through the services,
+events to every viewer in seq order, visitors watch and never act, presence and reconnect."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+
+from tables import services
+from tables.services import scheduling
+from tests.integration.consumer_helpers import (
+    BUY_IN,
+    TableClient,
+    current_hand,
+    engine_of,
+    make_player,
+    make_table,
+    stacked_deck,
+)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _hands_dealt_by_the_test(monkeypatch):
+    """No task runs on its own: the test deals each hand (with a stacked deck) and no clock
+    expires under it."""
+    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
+    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
+    monkeypatch.setattr(scheduling, "schedule_offer_expiry", lambda **kwargs: None)
+
+
+@pytest.fixture
+def table(db):
+    return make_table()
+
+
+@pytest.fixture
+def players(db):
+    return [make_player() for _ in range(3)]
+
+
+async def _seated(table, players) -> list[TableClient]:
+    clients = [await TableClient.open(table.pk, player) for player in players]
+    for number, client in enumerate(clients, start=1):
+        await client.wait_for(lambda f: f["type"] == "snapshot")
+        reply = await client.request({"type": "sit", "seat": number, "buy_in": BUY_IN}, "result")
+        assert reply["ok"], reply
+    return clients
+
+
+async def _deal(table, deck=None) -> None:
+    result = await database_sync_to_async(services.hand_start)(
+        table_id=table.pk, deck=deck or stacked_deck()
+    )
+    assert result.ok, result
+
+
+async def test_a_visitor_gets_the_public_snapshot_on_connect(table):
+    visitor = await TableClient.open(table.pk)
+    snapshot = await visitor.wait_for(lambda f: True)
+    assert snapshot["type"] == "snapshot"
+    assert snapshot["table"]["id"] == table.pk
+    assert snapshot["viewer"] is None
+    await visitor.close()
+
+
+async def test_an_unknown_table_is_refused_and_closed(db):
+    visitor = await TableClient.open(987654)
+    frames = await visitor.drain(0.2)
+    assert frames[0]["type"] == "error" and frames[0]["code"] == "not_found"
+    assert visitor.frames[-1] == {"type": "_closed", "code": 4404}
+
+
+async def test_a_visitor_may_watch_but_never_act(table):
+    visitor = await TableClient.open(table.pk)
+    await visitor.wait_for(lambda f: f["type"] == "snapshot")
+    for message in (
+        {"type": "sit", "buy_in": BUY_IN},
+        {"type": "act", "seq": 1, "kind": "call", "amount": 50},
+        {"type": "chat", "text": "hello"},
+        {"type": "im_in"},
+    ):
+        reply = await visitor.reply_to(message)
+        assert reply["type"] == "error" and reply["code"] == "login_required"
+    assert (await visitor.reply_to({"type": "snapshot"}))["type"] == "snapshot"
+    await visitor.close()
+
+
+async def test_sitting_down_is_answered_and_every_viewer_sees_the_seats(table, players):
+    visitor = await TableClient.open(table.pk)
+    alice = await TableClient.open(table.pk, players[0])
+    await alice.wait_for(lambda f: f["type"] == "snapshot")
+    reply = await alice.request({"type": "sit", "seat": 4, "buy_in": BUY_IN}, "result")
+    assert reply["ok"] and reply["command"] == "sit"
+    seats = await visitor.wait_for(lambda f: f["type"] == "seats")
+    assert [(s["number"], s["player_id"], s["stack"]) for s in seats["seats"]] == [
+        (4, players[0].pk, BUY_IN)
+    ]
+    short = await alice.reply_to({"type": "add_chips", "amount": -5})
+    assert short["type"] == "error"
+    await alice.close()
+    await visitor.close()
+
+
+async def test_every_viewer_gets_every_event_of_a_hand_in_seq_order(table, players):
+    clients = await _seated(table, players)
+    visitor = await TableClient.open(table.pk)
+    await _deal(table)
+    for client in [*clients, visitor]:
+        await client.drain(0.1)
+    hand = await database_sync_to_async(current_hand)(table.pk)
+    for client in [*clients, visitor]:
+        seqs = sorted(
+            {f["seq"] for f in client.frames if f["type"] == "event" and f["hand_id"] == hand.pk}
+        )
+        assert seqs == list(range(1, hand.seq + 1))
+    for client in [*clients, visitor]:
+        await client.close()
+
+
+async def test_a_reconnecting_player_gets_their_own_down_cards_back(table, players):
+    """R-TIME-3: a disconnected player stays seated and in the hand; reconnecting restores
+    their full view, their own down cards included."""
+    clients = await _seated(table, players)
+    await _deal(table)
+    hand = await database_sync_to_async(current_hand)(table.pk)
+    engine = engine_of(hand)
+    # Someone whose turn it is not leaves and comes back.
+    index, player = next((i, p) for i, p in enumerate(players) if i + 1 != engine.to_act)
+    await clients[index].close()
+    back = await TableClient.open(table.pk, player)
+    snapshot = await back.wait_for(lambda f: f["type"] == "snapshot")
+    own = engine.down[[p.seat for p in engine.players].index(index + 1)]
+    mine = next(s for s in snapshot["hand"]["state"]["seats"] if s["seat"] == index + 1)
+    assert mine["down"] == list(own)
+    assert all("down" not in s for s in snapshot["hand"]["state"]["seats"] if s is not mine)
+    seat_row = next(s for s in snapshot["seats"] if s["number"] == index + 1)
+    assert seat_row["connected"] is True
+    for client in [*clients[:index], *clients[index + 1 :], back]:
+        await client.close()
