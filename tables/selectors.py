@@ -1,16 +1,186 @@
-"""Reads about the tables that other apps need."""
+"""Reads about the tables: what clients see (snapshots, the lobby) and what audit_chips sums."""
 
 from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from accounts.models import Player
+from accounts.services import all_in_protection_remaining
+from tables.engine import StudHand, view
+from tables.models import Hand, RakeEntry, RakeSchedule, Seat, Table, WaitingListEntry
+
+LAST_HANDS = 5
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
 
 
 def room_chip_totals() -> dict[str, int]:
     """The money the room holds outside players' balances, in cents.
 
-    Keys: "on_tables" (chips in front of seated players), "in_pots" (chips in the pots of hands
-    in progress), "rake" (rake collected) and "tournament_pool" (tournament fees paid in, less
-    prizes paid out). `manage.py audit_chips` adds these to the players' balances and checks the
-    sum against the money put in (deposits less withdrawals, plus adjustments).
-
-    The live tables fill it in: until the tables exist the room holds nothing, so all are zero.
+    "on_tables": chips in front of seated players (a seat's stack between hands; for a seat
+    dealt into a hand in progress, its live stack in the engine state); "in_pots": every chip
+    in the middle of hands in progress (antes, bets, earlier streets); "rake": the sum of
+    RakeEntry; "tournament_pool": 0 until tournaments exist. `manage.py audit_chips` adds these
+    to the balances and checks the sum against the money put in, at any moment.
     """
-    return {"on_tables": 0, "in_pots": 0, "rake": 0, "tournament_pool": 0}
+    on_tables = 0
+    in_pots = 0
+    in_hand: set[tuple[int, int]] = set()
+    for hand in Hand.objects.filter(ended_at__isnull=True).only("table_id", "state"):
+        engine = StudHand.from_json(hand.state)
+        on_tables += sum(engine.stacks)
+        in_pots += engine.pot
+        in_hand.update((hand.table_id, number) for number in engine.seats)
+    for table_id, number, stack in Seat.objects.values_list("table_id", "number", "stack"):
+        if (table_id, number) not in in_hand:
+            on_tables += stack
+    rake = RakeEntry.objects.aggregate(total=Sum("amount"))["total"] or 0
+    return {"on_tables": on_tables, "in_pots": in_pots, "rake": rake, "tournament_pool": 0}
+
+
+def _live_stacks(table_id: int) -> tuple[Hand | None, StudHand | None]:
+    hand = Hand.objects.filter(table_id=table_id, ended_at__isnull=True).order_by("-id").first()
+    return hand, None if hand is None else StudHand.from_json(hand.state)
+
+
+def seats_public(table_id: int) -> list[dict[str, Any]]:
+    """Every seat as anyone at the table sees it; stacks are live during a hand."""
+    hand, engine = _live_stacks(table_id)
+    dealt = {} if hand is None else hand.players
+    seats = []
+    for seat in Seat.objects.filter(table_id=table_id).select_related("player").order_by("number"):
+        in_hand = dealt.get(str(seat.number)) == seat.player_id
+        stack = engine.stack(seat.number) if in_hand and engine is not None else seat.stack
+        seats.append(
+            {
+                "number": seat.number,
+                "player_id": seat.player_id,
+                "name": seat.player.table_name,
+                "stack": stack,
+                "sitting_out": seat.sitting_out,
+                "connected": seat.connected,
+                "in_hand": in_hand,
+                "leaving": seat.leaving,
+            }
+        )
+    return seats
+
+
+def waiting_list_public(table_id: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "player_id": entry.player_id,
+            "name": entry.player.table_name,
+            "offered_until": _iso(entry.offered_until),
+        }
+        for entry in WaitingListEntry.objects.filter(table_id=table_id)
+        .select_related("player")
+        .order_by("created_at", "id")
+    ]
+
+
+def _table_public(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "game": table.game,
+        "small_bet": table.small_bet,
+        "big_bet": table.big_bet,
+        "ante": table.ante,
+        "bring_in": table.bring_in,
+        "seats": table.seats,
+        "buy_in": table.buy_in,
+        "action_clock": table.action_clock,
+        "is_open": table.is_open,
+    }
+
+
+def _hand_summary(hand: Hand) -> dict[str, Any]:
+    engine = StudHand.from_json(hand.state)
+    result = engine.result
+    return {
+        "id": hand.pk,
+        "number": hand.number,
+        "ended_at": _iso(hand.ended_at),
+        "pot": 0 if result is None else sum(pot.amount for pot in result.pots),
+        "rake": 0 if result is None else result.rake,
+        "winners": [] if result is None else list(result.winners),
+    }
+
+
+def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | None:
+    """What a client needs to draw the table for `viewer` (None: a spectator), or None when
+    there is no such table. Cards per the engine's view() for the viewer's seat."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    hand, engine = _live_stacks(table_id)
+    viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
+    seat = (
+        None if viewer_id is None else Seat.objects.filter(table=table, player_id=viewer_id).first()
+    )
+    viewer_part: dict[str, Any] | None = None
+    if seat is not None and viewer is not None:
+        viewer_part = {
+            "player_id": viewer_id,
+            "seat": seat.number,
+            "auto_ante": viewer.auto_ante,
+            "ante_confirmed": seat.ante_confirmed,
+            "all_in_protection_left": all_in_protection_remaining(
+                player=viewer, now=timezone.now()
+            ),
+        }
+    hand_part: dict[str, Any] | None = None
+    if hand is not None and engine is not None:
+        dealt_seat = None
+        if seat is not None and hand.players.get(str(seat.number)) == viewer_id:
+            dealt_seat = seat.number
+        hand_part = {
+            "id": hand.pk,
+            "number": hand.number,
+            "seq": hand.seq,
+            "commitment": hand.commitment,
+            "action_deadline": _iso(hand.action_deadline),
+            "button": hand.button,
+            "state": view(engine, dealt_seat),
+        }
+    finished = Hand.objects.filter(table=table, ended_at__isnull=False).order_by("-number")
+    return {
+        "type": "snapshot",
+        "table": _table_public(table),
+        "seats": seats_public(table_id),
+        "viewer": viewer_part,
+        "hand": hand_part,
+        "next_hand_at": _iso(table.next_hand_at),
+        "waiting_list": waiting_list_public(table_id),
+        "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
+    }
+
+
+def lobby_tables() -> list[dict[str, Any]]:
+    """Open tables with how many are seated and waiting."""
+    tables = []
+    for table in Table.objects.filter(is_open=True).order_by("small_bet", "name"):
+        entry = _table_public(table)
+        entry["seated"] = Seat.objects.filter(table=table).count()
+        entry["waiting"] = WaitingListEntry.objects.filter(table=table).count()
+        tables.append(entry)
+    return tables
+
+
+def rake_schedule_for_stakes(small_bet: int, big_bet: int) -> RakeSchedule | None:
+    """The seeded schedule covering these stakes (R-RAKE-3: none outside the seeded ranges;
+    the ranges are of small bets with the big bet twice the small)."""
+    if big_bet != 2 * small_bet:
+        return None
+    return (
+        RakeSchedule.objects.filter(min_small_bet__lte=small_bet, max_small_bet__gte=small_bet)
+        .order_by("min_small_bet")
+        .first()
+    )

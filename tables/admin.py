@@ -1,0 +1,231 @@
+"""Staff: open tables from the stakes presets, close them, see every hand with its events,
+edit rake schedules, read the rake taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from tables import services
+from tables.models import (
+    Hand,
+    HandEvent,
+    RakeEntry,
+    RakeSchedule,
+    RakeTier,
+    Seat,
+    Table,
+    WaitingListEntry,
+)
+from tables.presets import PRESETS_BY_KEY, STAKES_PRESETS
+from tables.selectors import rake_schedule_for_stakes
+
+STAKES_FIELDS = ("small_bet", "big_bet", "ante", "bring_in", "buy_in")
+
+
+class TableForm(forms.ModelForm):
+    """A preset fills the stakes (RULES.md "Stakes presets"); seed 000's odd figures are
+    kept as written and flagged in the choice's label."""
+
+    preset = forms.ChoiceField(
+        choices=[("", "— enter the stakes by hand —")]
+        + [(preset.key, preset.label) for preset in STAKES_PRESETS],
+        required=False,
+        help_text="Fills small bet, big bet, ante, bring-in and buy-in (cents). "
+        "Presets marked ODD are seed 000's figures as written.",
+    )
+
+    class Meta:
+        model = Table
+        fields = [
+            "name",
+            "game",
+            *STAKES_FIELDS,
+            "seats",
+            "action_clock",
+            "heads_up_raises",
+            "odd_chip",
+            "rake_schedule",
+        ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in STAKES_FIELDS:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        key = data.get("preset")
+        if key:
+            preset = PRESETS_BY_KEY[key]
+            for name in STAKES_FIELDS:
+                data[name] = getattr(preset, name)
+                self.instance.__dict__[name] = getattr(preset, name)
+            if preset.odd:
+                self.preset_warning = f"Preset {preset.label}"
+        for name in STAKES_FIELDS:
+            if data.get(name) in (None, ""):
+                self.add_error(name, "Enter it, or pick a preset.")
+        small, big = data.get("small_bet"), data.get("big_bet")
+        if small and big and big < small:
+            self.add_error("big_bet", "The big bet is at least the small bet.")
+        if small and big and not data.get("rake_schedule") and self.instance.pk is None:
+            # R-RAKE-3: the seeded schedule for these stakes, or none (not raked).
+            data["rake_schedule"] = rake_schedule_for_stakes(small, big)
+        return data
+
+
+class RakeTierInline(admin.TabularInline):
+    model = RakeTier
+    extra = 0
+
+
+@admin.register(RakeSchedule)
+class RakeScheduleAdmin(admin.ModelAdmin):
+    list_display = ["name", "min_small_bet", "max_small_bet"]
+    inlines = [RakeTierInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = [
+        "number",
+        "player",
+        "stack",
+        "sitting_out",
+        "connected",
+        "timeouts_in_a_row",
+        "leaving",
+    ]
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    form = TableForm
+    list_display = [
+        "name",
+        "game",
+        "small_bet",
+        "big_bet",
+        "ante",
+        "bring_in",
+        "buy_in",
+        "seats",
+        "rake_schedule",
+        "is_open",
+        "hands_dealt",
+    ]
+    list_filter = ["game", "is_open"]
+    readonly_fields = ["is_open", "hands_dealt", "next_hand_at", "created"]
+    fields = [
+        "name",
+        "game",
+        "preset",
+        "small_bet",
+        "big_bet",
+        "ante",
+        "bring_in",
+        "buy_in",
+        "seats",
+        "action_clock",
+        "heads_up_raises",
+        "odd_chip",
+        "rake_schedule",
+        "is_open",
+        "hands_dealt",
+        "next_hand_at",
+        "created",
+    ]
+    inlines = [SeatInline]
+    actions = ["close_tables", "open_tables"]
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        for name in STAKES_FIELDS:
+            setattr(obj, name, form.cleaned_data[name])
+        obj.rake_schedule = form.cleaned_data.get("rake_schedule")
+        super().save_model(request, obj, form, change)
+        warning = getattr(form, "preset_warning", "")
+        if warning:
+            messages.warning(request, f"{warning}: check these figures before players sit.")
+
+    @admin.action(description="Close the selected tables (no new hand)")
+    def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        for table in queryset:
+            services.table_close(table_id=table.pk)
+        messages.success(request, f"Closed {queryset.count()} table(s).")
+
+    @admin.action(description="Open the selected tables")
+    def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        for table in queryset:
+            services.table_open(table_id=table.pk)
+        messages.success(request, f"Opened {queryset.count()} table(s).")
+
+
+class HandEventInline(admin.TabularInline):
+    model = HandEvent
+    extra = 0
+    can_delete = False
+    fields = ["seq", "kind", "visible_to", "payload", "created_at"]
+    readonly_fields = fields
+    ordering = ["seq"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    """Every hand, read-only, with its whole log (down cards included: staff only)."""
+
+    list_display = ["__str__", "table", "number", "seq", "started_at", "ended_at"]
+    list_filter = ["table"]
+    date_hierarchy = "started_at"
+    inlines = [HandEventInline]
+    readonly_fields = [f.name for f in Hand._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(RakeEntry)
+class RakeEntryAdmin(admin.ModelAdmin):
+    list_display = ["hand", "table", "amount", "small_bet", "big_bet", "players", "created_at"]
+    list_filter = ["table"]
+    date_hierarchy = "created_at"
+    readonly_fields = [f.name for f in RakeEntry._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(WaitingListEntry)
+class WaitingListEntryAdmin(admin.ModelAdmin):
+    list_display = ["table", "player", "created_at", "offered_until"]
+    list_filter = ["table"]
+    readonly_fields = ["table", "player", "created_at", "offered_until"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

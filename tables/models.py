@@ -1,0 +1,264 @@
+"""Tables, seats, hands and their append-only event log, rake and waiting lists.
+
+The database is the authority (DESIGN.md): a `Hand` holds the engine's state and the deck,
+`HandEvent` rows are its log numbered by `seq`. Rows change only in tables.services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from tables.engine import Game, OddChip
+from tables.engine import RakeSchedule as EngineRakeSchedule
+from tables.engine import RakeTier as EngineRakeTier
+
+
+class RakeSchedule(models.Model):
+    """A rake schedule for a range of stakes (RULES.md "Rake"); its tiers are by players."""
+
+    name = models.CharField(max_length=80, unique=True)
+    min_small_bet = models.PositiveIntegerField(help_text="Lowest small bet (cents) it covers.")
+    max_small_bet = models.PositiveIntegerField(help_text="Highest small bet (cents) it covers.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["min_small_bet"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def to_engine(self) -> EngineRakeSchedule:
+        return EngineRakeSchedule(tuple(tier.to_engine() for tier in self.tiers.all()))
+
+
+class RakeTier(models.Model):
+    """One row: players dealt in, and either `amount` per full `every` cents of pot or
+    `amount` at each threshold reached, never more than `cap`."""
+
+    schedule = models.ForeignKey(RakeSchedule, on_delete=models.CASCADE, related_name="tiers")
+    min_players = models.PositiveSmallIntegerField()
+    max_players = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Blank: no limit"
+    )
+    amount = models.PositiveIntegerField(help_text="Cents taken per step.")
+    every = models.PositiveIntegerField(default=0, help_text="Per full N cents (0: thresholds).")
+    thresholds = models.JSONField(default=list, blank=True, help_text="Pot sizes in cents.")
+    cap = models.PositiveIntegerField(help_text="Most taken from one hand, in cents.")
+
+    class Meta:
+        ordering = ["schedule", "min_players"]
+
+    def __str__(self) -> str:
+        top = "+" if self.max_players is None else f"-{self.max_players}"
+        return f"{self.schedule}: {self.min_players}{top} players"
+
+    def to_engine(self) -> EngineRakeTier:
+        return EngineRakeTier(
+            min_players=self.min_players,
+            max_players=self.max_players,
+            cap=self.cap,
+            amount=self.amount,
+            every=self.every,
+            thresholds=tuple(int(t) for t in self.thresholds),
+        )
+
+
+class Table(models.Model):
+    """A cash table (R-GAME-2). Stakes in cents."""
+
+    name = models.CharField(max_length=60, unique=True)
+    game = models.CharField(
+        max_length=8, choices=[(g.value, g.value) for g in Game], default=Game.STUD.value
+    )
+    small_bet = models.PositiveIntegerField()
+    big_bet = models.PositiveIntegerField()
+    ante = models.PositiveIntegerField()
+    bring_in = models.PositiveIntegerField()
+    seats = models.PositiveSmallIntegerField(default=8)
+    buy_in = models.PositiveIntegerField(help_text="Posted minimum buy-in, cents (R-BUY-1).")
+    action_clock = models.PositiveSmallIntegerField(default=10, help_text="Seconds (R-BET-7).")
+    heads_up_raises = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Blank: unlimited heads-up raises (R-BET-4)."
+    )
+    odd_chip = models.CharField(
+        max_length=20,
+        choices=[(o.value, o.value) for o in OddChip],
+        default=OddChip.HIGH_CARD_BY_SUIT.value,
+    )
+    rake_schedule = models.ForeignKey(
+        RakeSchedule,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        help_text="Blank: not raked (R-RAKE-3).",
+    )
+    is_open = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+    # The room's bookkeeping: how many hands were dealt, and when the next one is due.
+    hands_dealt = models.PositiveIntegerField(default=0, editable=False)
+    next_hand_at = models.DateTimeField(null=True, blank=True, editable=False, db_index=True)
+
+    class Meta:
+        ordering = ["small_bet", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seats__gte=2, seats__lte=8), name="table_seats_2_to_8"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(big_bet__gte=models.F("small_bet")),
+                name="table_big_bet_at_least_small",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """A player at a table. `stack`: chips in front of them between hands; during a hand the
+    engine state holds the live stack, written back here when the hand ends."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seat_set")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    stack = models.PositiveBigIntegerField(default=0)
+    sitting_out = models.BooleanField(default=False)
+    connected = models.BooleanField(default=True)
+    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    leaving = models.BooleanField(default=False)
+    ante_confirmed = models.BooleanField(default=False)  # R-ANTE-1 "I'm in" for the next hand
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}: {self.player}"
+
+
+class Hand(models.Model):
+    """One hand: the engine's state (JSON, deck included: never sent to a client)."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField()
+    state = models.JSONField()
+    deck = models.JSONField()
+    salt = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)
+    reshuffle_seed = models.BigIntegerField(default=0)
+    seq = models.PositiveIntegerField(default=0)
+    action_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    button = models.PositiveSmallIntegerField()
+    # Seats dealt in -> player id, so the log can be read after seats change.
+    players = models.JSONField(default=dict)
+    # Seats that timed out in this hand (R-SIT-1 counts hands in a row with a time-out).
+    timed_out_seats = models.JSONField(default=list)
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand #{self.number}"
+
+    @property
+    def in_progress(self) -> bool:
+        return self.ended_at is None
+
+
+class HandEventIsPermanent(Exception):
+    """Hand events are written once and never changed or deleted (like the ledger)."""
+
+
+class HandEventQuerySet(models.QuerySet["HandEvent"]):
+    def update(self, **kwargs: Any) -> int:
+        raise HandEventIsPermanent("hand events cannot be updated")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise HandEventIsPermanent("hand events cannot be deleted")
+
+
+class HandEvent(models.Model):
+    """One entry of a hand's log. `visible_to`: the seat number that may see it, or null for
+    a public event."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    payload = models.JSONField(default=dict)
+    visible_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = HandEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["hand", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="hand_event_unique_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.seq} {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise HandEventIsPermanent("hand events cannot be changed once written")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise HandEventIsPermanent("hand events cannot be deleted")
+
+
+class RakeEntry(models.Model):
+    """Rake taken from one hand (R-RAKE-2), for the accounting export."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.PROTECT, related_name="rake_entry")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rake_entries")
+    amount = models.PositiveIntegerField()
+    small_bet = models.PositiveIntegerField()
+    big_bet = models.PositiveIntegerField()
+    players = models.PositiveSmallIntegerField()
+    schedule = models.ForeignKey(RakeSchedule, on_delete=models.PROTECT, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "rake entries"
+
+    def __str__(self) -> str:
+        return f"{self.amount}c from {self.hand}"
+
+
+class WaitingListEntry(models.Model):
+    """A player waiting for a seat at a full table; `offered_until` set while a seat is
+    held for them."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="waiting_list")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waiting_lists"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    offered_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "id"]
+        verbose_name_plural = "waiting list entries"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="waiting_list_unique_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} waiting for {self.table}"

@@ -1,0 +1,50 @@
+"""The only code that changes the room's tables: each function is one transaction that locks
+the table row, checks, lets the engine decide, writes, and broadcasts after commit.
+The contract is docs/tables-services.md."""
+
+from tables.services.broadcast import broadcast, table_group, user_group
+from tables.services.flow import NEXT_HAND_PAUSE, WAITING_LIST_OFFER_SECONDS
+from tables.services.hands import hand_act, hand_deadlines_sweep, hand_start, hand_time_out
+from tables.services.results import Frames, TableResult
+from tables.services.seats import (
+    ante_confirm,
+    seat_add_chips,
+    seat_leave,
+    seat_set_connected,
+    seat_sit_in,
+    seat_sit_out,
+    seat_take,
+    table_close,
+    table_open,
+)
+from tables.services.waiting import (
+    waiting_list_join,
+    waiting_list_leave,
+    waiting_list_offer_expire,
+)
+
+__all__ = [
+    "NEXT_HAND_PAUSE",
+    "WAITING_LIST_OFFER_SECONDS",
+    "Frames",
+    "TableResult",
+    "ante_confirm",
+    "broadcast",
+    "hand_act",
+    "hand_deadlines_sweep",
+    "hand_start",
+    "hand_time_out",
+    "seat_add_chips",
+    "seat_leave",
+    "seat_set_connected",
+    "seat_sit_in",
+    "seat_sit_out",
+    "seat_take",
+    "table_close",
+    "table_group",
+    "table_open",
+    "user_group",
+    "waiting_list_join",
+    "waiting_list_leave",
+    "waiting_list_offer_expire",
+]

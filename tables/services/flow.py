@@ -1,0 +1,281 @@
+"""The steps services share while they hold a table's lock: write a hand's events, move the
+turn on (time-outs of the disconnected, turns of a player leaving), finish a hand, schedule
+the next one, offer free seats to the waiting list.
+
+Every function here expects to run inside a service's transaction with the table row locked.
+No rule of poker is decided here: the engine says what happens, these steps record it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import LedgerKind
+from accounts.services import all_in_protection_take, wallet_credit
+from tables.engine import (
+    Action,
+    ActionKind,
+    Event,
+    Game,
+    GameConfig,
+    OddChip,
+    StudHand,
+)
+from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
+from tables.services import scheduling
+from tables.services.outbox import Outbox, iso
+
+NEXT_HAND_PAUSE = 3  # seconds between hands (R-GAME-3's short pause)
+WAITING_LIST_OFFER_SECONDS = 60
+# A clock task or next-hand task may arrive a moment before its time by the database clock.
+DUE_TOLERANCE = timedelta(milliseconds=500)
+
+EventRecord = tuple[str, dict[str, Any], int | None]
+
+
+def now_or(now: datetime | None) -> datetime:
+    return timezone.now() if now is None else now
+
+
+def table_reference(table: Table) -> str:
+    return f"table:{table.pk}"
+
+
+def current_hand(table: Table) -> Hand | None:
+    return Hand.objects.filter(table=table, ended_at__isnull=True).order_by("-id").first()
+
+
+def game_config(table: Table) -> GameConfig:
+    """The engine's configuration from the table's options (R-GAME-2)."""
+    return GameConfig(
+        game=Game(table.game),
+        small_bet=table.small_bet,
+        big_bet=table.big_bet,
+        ante=table.ante,
+        bring_in=table.bring_in,
+        heads_up_raises=table.heads_up_raises,
+        odd_chip=OddChip(table.odd_chip),
+        rake=None if table.rake_schedule is None else table.rake_schedule.to_engine(),
+    )
+
+
+def seats_by_number(table: Table) -> dict[int, Seat]:
+    return {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("player")}
+
+
+def record(hand: Hand, records: Iterable[EventRecord], outbox: Outbox) -> None:
+    """Append events to the hand's log, numbered on from its seq (the caller saves `hand`)."""
+    rows = []
+    for kind, payload, visible_to in records:
+        hand.seq += 1
+        rows.append(
+            HandEvent(hand=hand, seq=hand.seq, kind=kind, payload=payload, visible_to=visible_to)
+        )
+    HandEvent.objects.bulk_create(rows)
+    outbox.events(hand, rows)
+
+
+def engine_records(events: Iterable[Event]) -> list[EventRecord]:
+    return [(event.kind, event.payload, event.visible_to) for event in events]
+
+
+def time_out_seat(
+    *, hand: Hand, engine: StudHand, seat: int, player_id: int | None, now: datetime
+) -> tuple[StudHand, list[Event]]:
+    """R-TIME-1: the engine decides check / all-in / fold; the room only says whether the
+    player has an all-in protection left today (R-TIME-2), taking one only when it is needed
+    (the seat faces a bet: neither check nor the bring-in is offered)."""
+    offered = {offer.kind for offer in engine.legal_actions(seat)}
+    protected = False
+    if ActionKind.CHECK not in offered and ActionKind.BRING_IN not in offered:
+        protected = player_id is not None and all_in_protection_take(player_id=player_id, now=now)
+    if seat not in hand.timed_out_seats:
+        hand.timed_out_seats = [*hand.timed_out_seats, seat]
+    return engine.time_out(seat, protected)
+
+
+def _play_for_leaver(engine: StudHand, seat: int) -> tuple[StudHand, list[Event]]:
+    """A player who left folds when the turn reaches them; where folding is not offered
+    (they could check, or owe the bring-in) the time-out without protection plays it."""
+    offered = {offer.kind for offer in engine.legal_actions(seat)}
+    if ActionKind.FOLD in offered:
+        return engine.apply(Action(seat, ActionKind.FOLD))
+    return engine.time_out(seat, False)
+
+
+def carry_on(
+    *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
+) -> StudHand:
+    """After a change: play the turns of players who left or are disconnected (R-TIME-1),
+    then either set the action clock for the player to act or finish the hand. Saves `hand`."""
+    seats = seats_by_number(table)
+    while not engine.is_over:
+        to_act = engine.to_act
+        if to_act is None:  # pragma: no cover - the engine always names someone or ends
+            break
+        seat = seats.get(to_act)
+        if seat is not None and seat.leaving:
+            engine, events = _play_for_leaver(engine, to_act)
+        elif seat is None or not seat.connected:
+            player_id = hand.players.get(str(to_act))
+            engine, events = time_out_seat(
+                hand=hand, engine=engine, seat=to_act, player_id=player_id, now=now
+            )
+        else:
+            break
+        record(hand, engine_records(events), outbox)
+    hand.state = engine.to_json()
+    if engine.is_over:
+        finish_hand(table=table, hand=hand, engine=engine, seats=seats, outbox=outbox, now=now)
+        return engine
+    deadline = now + timedelta(seconds=table.action_clock)
+    hand.action_deadline = deadline
+    hand.save()
+    outbox.set_turn(engine.to_act, deadline)
+    hand_id, seq, clock = hand.pk, hand.seq, table.action_clock
+    outbox.after_commit(
+        lambda: scheduling.schedule_action_clock(hand_id=hand_id, seq=seq, countdown=clock)
+    )
+    return engine
+
+
+def finish_hand(
+    *,
+    table: Table,
+    hand: Hand,
+    engine: StudHand,
+    seats: dict[int, Seat],
+    outbox: Outbox,
+    now: datetime,
+) -> None:
+    """Stacks back to the seats, rake recorded (R-RAKE-2), R-SIT-1's count of hands in a row
+    with a time-out, players who left cashed out, the next hand scheduled."""
+    result = engine.result
+    assert result is not None
+    final = dict(result.final_stacks)
+    timed_out = set(hand.timed_out_seats)
+    for number, chips in final.items():
+        seat = seats[number]
+        seat.stack = chips
+        seat.timeouts_in_a_row = seat.timeouts_in_a_row + 1 if number in timed_out else 0
+        if seat.timeouts_in_a_row >= 2:
+            seat.sitting_out = True  # R-SIT-1: timed out on two hands in a row
+        seat.save(update_fields=["stack", "timeouts_in_a_row", "sitting_out"])
+    if result.rake > 0:
+        RakeEntry.objects.create(
+            hand=hand,
+            table=table,
+            amount=result.rake,
+            small_bet=table.small_bet,
+            big_bet=table.big_bet,
+            players=len(engine.players),
+            schedule=table.rake_schedule,
+        )
+    record(
+        hand,
+        [
+            (
+                "hand_end",
+                {
+                    "stacks": {str(number): chips for number, chips in final.items()},
+                    "rake": result.rake,
+                    "winners": list(result.winners),
+                },
+                None,
+            )
+        ],
+        outbox,
+    )
+    hand.ended_at = now
+    hand.action_deadline = None
+    hand.save()
+    outbox.set_turn(None, None)
+    left = False
+    for seat in seats.values():
+        if seat.leaving:
+            cash_out(table=table, seat=seat)
+            left = True
+    if left:
+        offer_free_seats(table=table, outbox=outbox, now=now)
+    outbox.seats_changed = True
+    schedule_next_hand(table=table, outbox=outbox, now=now)
+
+
+def cash_out(*, table: Table, seat: Seat) -> None:
+    """R-BUY-1: leaving returns the stack to the balance; the seat frees."""
+    if seat.stack > 0:
+        wallet_credit(
+            player_id=seat.player_id,
+            amount=seat.stack,
+            kind=LedgerKind.CASH_OUT,
+            reason=f"left {table.name}",
+            reference=table_reference(table),
+        )
+    seat.delete()
+
+
+def ready_seats(table: Table) -> list[Seat]:
+    """Seats that would be dealt in, before R-ANTE-1's confirmation (R-GAME-3, R-SIT-1)."""
+    return list(
+        Seat.objects.filter(table=table, sitting_out=False, leaving=False, stack__gt=0)
+        .select_related("player")
+        .order_by("number")
+    )
+
+
+def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
+    """R-GAME-3: when two or more are in and no hand runs, deal after a short pause; ask the
+    players without auto-ante to confirm (R-ANTE-1)."""
+    if not table.is_open or table.next_hand_at is not None:
+        return
+    if Hand.objects.filter(table=table, ended_at__isnull=True).exists():
+        return
+    candidates = ready_seats(table)
+    if len(candidates) < 2:
+        return
+    at = now + timedelta(seconds=NEXT_HAND_PAUSE)
+    table.next_hand_at = at
+    table.save(update_fields=["next_hand_at"])
+    outbox.table_frame({"type": "next_hand", "table_id": table.pk, "at": iso(at)})
+    for seat in candidates:
+        if not seat.player.auto_ante and not seat.ante_confirmed:
+            outbox.user_frame(
+                seat.player_id, {"type": "ante_confirm", "table_id": table.pk, "deadline": iso(at)}
+            )
+    table_id = table.pk
+    outbox.after_commit(
+        lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=NEXT_HAND_PAUSE)
+    )
+
+
+def active_offers(table: Table, now: datetime) -> Any:
+    return WaitingListEntry.objects.filter(table=table, offered_until__gt=now)
+
+
+def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
+    """A seat frees: the first in line without an offer is offered it for a limited time."""
+    free = table.seats - Seat.objects.filter(table=table).count()
+    free -= active_offers(table, now).count()
+    if free <= 0:
+        return
+    waiting = WaitingListEntry.objects.filter(table=table).filter(Q(offered_until__isnull=True))
+    until = now + timedelta(seconds=WAITING_LIST_OFFER_SECONDS)
+    for entry in waiting.order_by("created_at", "id")[:free]:
+        entry.offered_until = until
+        entry.save(update_fields=["offered_until"])
+        outbox.user_frame(
+            entry.player_id,
+            {"type": "seat_offer", "table_id": table.pk, "entry_id": entry.pk, "until": iso(until)},
+        )
+        entry_id = entry.pk
+        outbox.after_commit(
+            lambda entry_id=entry_id: scheduling.schedule_offer_expiry(
+                entry_id=entry_id, countdown=WAITING_LIST_OFFER_SECONDS
+            )
+        )
+        outbox.waiting_changed = True

@@ -1,0 +1,119 @@
+"""Collects what a service broadcasts and sends it once the transaction commits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+
+from tables.models import Hand, HandEvent, Table
+from tables.services.broadcast import broadcast
+from tables.services.results import Frames, Status, TableResult
+
+
+def iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+class Outbox:
+    """Frames and after-commit jobs of one service call on one table."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.table_frames: list[dict[str, Any]] = []
+        self.user_frames: dict[int, list[dict[str, Any]]] = {}
+        self.seats_changed = False
+        self.waiting_changed = False
+        self._jobs: list[Callable[[], None]] = []
+        self._last_event_frames: list[dict[str, Any]] = []
+        self._turn: tuple[int | None, datetime | None] | None = None
+
+    def table_frame(self, frame: dict[str, Any]) -> None:
+        self.table_frames.append(frame)
+
+    def user_frame(self, user_id: int, frame: dict[str, Any]) -> None:
+        self.user_frames.setdefault(user_id, []).append(frame)
+
+    def after_commit(self, job: Callable[[], None]) -> None:
+        self._jobs.append(job)
+
+    def set_turn(self, to_act: int | None, deadline: datetime | None) -> None:
+        self._turn = (to_act, deadline)
+
+    def events(self, hand: Hand, rows: list[HandEvent]) -> None:
+        """One frame per event per audience (placeholders keep every viewer's seq whole)."""
+        if not rows:
+            return
+        last: list[dict[str, Any]] = []
+        for row in rows:
+            base: dict[str, Any] = {
+                "type": "event",
+                "table_id": self.table.pk,
+                "hand_id": hand.pk,
+                "hand_number": hand.number,
+                "seq": row.seq,
+                "to_act": None,
+                "action_deadline": None,
+            }
+            if row.visible_to is None:
+                frame = {**base, "kind": row.kind, "payload": row.payload}
+                self.table_frame(frame)
+                last = [frame]
+                continue
+            placeholder = {**base, "kind": "private", "seat": row.visible_to, "payload": {}}
+            self.table_frame(placeholder)
+            last = [placeholder]
+            player_id = hand.players.get(str(row.visible_to))
+            if player_id is not None:
+                private = {**base, "kind": row.kind, "payload": row.payload, "private": True}
+                self.user_frame(int(player_id), private)
+                last.append(private)
+        self._last_event_frames = last
+
+    def result(
+        self,
+        *,
+        status: Status = "applied",
+        hand: Hand | None = None,
+        message: str = "",
+    ) -> TableResult:
+        """Finish the frames, register the broadcast and jobs on commit, and answer."""
+        from tables.selectors import seats_public, waiting_list_public
+
+        if self._turn is not None:
+            to_act, deadline = self._turn
+            for frame in self._last_event_frames:
+                frame["to_act"] = to_act
+                frame["action_deadline"] = iso(deadline)
+        table_id = self.table.pk
+        if self.seats_changed:
+            self.table_frame(
+                {"type": "seats", "table_id": table_id, "seats": seats_public(table_id)}
+            )
+        if self.waiting_changed:
+            self.table_frame(
+                {
+                    "type": "waiting_list",
+                    "table_id": table_id,
+                    "entries": waiting_list_public(table_id),
+                }
+            )
+        frames = Frames(table=self.table_frames, users=self.user_frames)
+        jobs = list(self._jobs)
+
+        def send() -> None:
+            broadcast(table_id=table_id, frames=frames)
+            for job in jobs:
+                job()
+
+        transaction.on_commit(send)
+        return TableResult(
+            status=status,
+            table_id=table_id,
+            message=message,
+            hand_id=None if hand is None else hand.pk,
+            seq=None if hand is None else hand.seq,
+            frames=frames,
+        )

@@ -1,0 +1,269 @@
+"""Taking a seat, adding chips, sitting out and in, leaving, presence, "I'm in", and staff
+opening and closing tables."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from accounts.models import LedgerKind, Player
+from accounts.money import cents_format
+from accounts.services import InsufficientBalance, wallet_debit
+from tables.engine import StudHand
+from tables.models import Seat, Table, WaitingListEntry
+from tables.services.flow import (
+    active_offers,
+    carry_on,
+    cash_out,
+    current_hand,
+    now_or,
+    offer_free_seats,
+    schedule_next_hand,
+    table_reference,
+    time_out_seat,
+)
+from tables.services.outbox import Outbox
+from tables.services.results import TableResult, refused
+
+
+def _lock(table_id: int) -> Table | None:
+    return Table.objects.select_for_update().filter(pk=table_id).first()
+
+
+def _valid_amount(amount: object) -> bool:
+    return isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
+
+
+def seat_take(
+    *,
+    table_id: int,
+    player: Player,
+    buy_in: int,
+    seat_number: int | None = None,
+    now: datetime | None = None,
+) -> TableResult:
+    """R-BUY-1: sit down with at least the posted buy-in, taken from the balance."""
+    now = now_or(now)
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        if not table.is_open:
+            return refused(table_id, "table_closed", "The table is closed.")
+        if Seat.objects.filter(table=table, player=player).exists():
+            return refused(table_id, "already_seated", "You already have a seat here.")
+        if not _valid_amount(buy_in):
+            return refused(table_id, "bad_amount", "The buy-in must be a positive amount of cents.")
+        if buy_in < table.buy_in:
+            return refused(
+                table_id,
+                "short_buy_in",
+                f"The buy-in here is at least {cents_format(table.buy_in)} (no short buys).",
+            )
+        taken = set(Seat.objects.filter(table=table).values_list("number", flat=True))
+        free = [n for n in range(1, table.seats + 1) if n not in taken]
+        if not free:
+            return refused(table_id, "table_full", "The table is full; join the waiting list.")
+        offers = active_offers(table, now)
+        own_offer = offers.filter(player=player).exists()
+        if not own_offer and len(free) <= offers.count():
+            return refused(
+                table_id, "seat_offered", "The free seat is offered to a waiting player."
+            )
+        if seat_number is None:
+            seat_number = free[0]
+        elif not 1 <= seat_number <= table.seats:
+            return refused(table_id, "bad_seat", f"Seats here are 1 to {table.seats}.")
+        elif seat_number in taken:
+            return refused(table_id, "seat_taken", "That seat is taken.")
+        try:
+            wallet_debit(
+                player_id=player.pk,
+                amount=buy_in,
+                kind=LedgerKind.BUY_IN,
+                reason=f"bought in at {table.name}",
+                reference=table_reference(table),
+            )
+        except InsufficientBalance as error:
+            return refused(table_id, "insufficient_balance", str(error))
+        Seat.objects.create(table=table, number=seat_number, player=player, stack=buy_in)
+        outbox = Outbox(table)
+        if WaitingListEntry.objects.filter(table=table, player=player).exists():
+            WaitingListEntry.objects.filter(table=table, player=player).delete()
+            outbox.waiting_changed = True
+        outbox.seats_changed = True
+        schedule_next_hand(table=table, outbox=outbox, now=now)
+        return outbox.result(hand=current_hand(table))
+
+
+def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult:
+    """R-BUY-1: more chips from the balance, between hands only (R-GAME-4)."""
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            return refused(table_id, "not_seated", "You have no seat here.")
+        if not _valid_amount(amount):
+            return refused(table_id, "bad_amount", "The amount must be a positive amount of cents.")
+        hand = current_hand(table)
+        if hand is not None and str(seat.number) in hand.players:
+            return refused(
+                table_id, "in_hand", "Chips can be added between hands only.", hand_id=hand.pk
+            )
+        try:
+            wallet_debit(
+                player_id=player.pk,
+                amount=amount,
+                kind=LedgerKind.BUY_IN,
+                reason=f"added chips at {table.name}",
+                reference=table_reference(table),
+            )
+        except InsufficientBalance as error:
+            return refused(table_id, "insufficient_balance", str(error))
+        seat.stack += amount
+        seat.save(update_fields=["stack"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        schedule_next_hand(table=table, outbox=outbox, now=now_or(None))
+        return outbox.result(hand=hand)
+
+
+def seat_sit_out(*, table_id: int, player: Player) -> TableResult:
+    """R-SIT-1: not dealt in from the next hand (a hand in play is finished)."""
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            return refused(table_id, "not_seated", "You have no seat here.")
+        seat.sitting_out = True
+        seat.save(update_fields=["sitting_out"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        return outbox.result(hand=current_hand(table))
+
+
+def seat_sit_in(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
+    """Back in from the next hand; the count of hands timed out starts again (R-SIT-1)."""
+    now = now_or(now)
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            return refused(table_id, "not_seated", "You have no seat here.")
+        seat.sitting_out = False
+        seat.timeouts_in_a_row = 0
+        seat.save(update_fields=["sitting_out", "timeouts_in_a_row"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        schedule_next_hand(table=table, outbox=outbox, now=now)
+        return outbox.result(hand=current_hand(table))
+
+
+def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
+    """R-BUY-1: leaving returns the stack to the balance. In a hand the player folds (when
+    their turn comes) and is cashed out when the hand ends."""
+    now = now_or(now)
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            return refused(table_id, "not_seated", "You have no seat here.")
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        hand = current_hand(table)
+        if hand is not None and str(seat.number) in hand.players:
+            seat.leaving = True
+            seat.save(update_fields=["leaving"])
+            engine = StudHand.from_json(hand.state)
+            if engine.to_act == seat.number:
+                carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+            return outbox.result(hand=hand, message="You leave when this hand ends.")
+        cash_out(table=table, seat=seat)
+        offer_free_seats(table=table, outbox=outbox, now=now)
+        return outbox.result(hand=hand)
+
+
+def seat_set_connected(
+    *, table_id: int, player: Player, connected: bool, now: datetime | None = None
+) -> TableResult:
+    """Presence from the consumer. R-TIME-3: a disconnected player stays seated and in the
+    hand; R-TIME-1: if the action is on them, the time-out applies at once."""
+    now = now_or(now)
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            return refused(table_id, "not_seated", "You have no seat here.")
+        hand = current_hand(table)
+        if seat.connected == connected:
+            return Outbox(table).result(hand=hand)
+        seat.connected = connected
+        seat.save(update_fields=["connected"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        if not connected and hand is not None:
+            engine = StudHand.from_json(hand.state)
+            if engine.to_act == seat.number:
+                engine, events = time_out_seat(
+                    hand=hand, engine=engine, seat=seat.number, player_id=player.pk, now=now
+                )
+                from tables.services.flow import engine_records, record
+
+                record(hand, engine_records(events), outbox)
+                carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+        return outbox.result(hand=hand)
+
+
+def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
+    """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand."""
+    now = now_or(now)
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        seat = Seat.objects.filter(table=table, player=player).first()
+        if seat is None:
+            return refused(table_id, "not_seated", "You have no seat here.")
+        seat.ante_confirmed = True
+        seat.save(update_fields=["ante_confirmed"])
+        outbox = Outbox(table)
+        schedule_next_hand(table=table, outbox=outbox, now=now)
+        return outbox.result(hand=current_hand(table))
+
+
+def table_close(*, table_id: int) -> TableResult:
+    """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave."""
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        table.is_open = False
+        table.next_hand_at = None
+        table.save(update_fields=["is_open", "next_hand_at"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        return outbox.result(hand=current_hand(table))
+
+
+def table_open(*, table_id: int, now: datetime | None = None) -> TableResult:
+    now = now_or(now)
+    with transaction.atomic():
+        table = _lock(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
+        table.is_open = True
+        table.save(update_fields=["is_open"])
+        outbox = Outbox(table)
+        schedule_next_hand(table=table, outbox=outbox, now=now)
+        return outbox.result(hand=current_hand(table))

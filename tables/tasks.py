@@ -1,0 +1,31 @@
+"""Celery tasks of the live tables: each is thin and calls a service (DESIGN.md "Time")."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from tables import services
+
+
+@shared_task(name="tables.tasks.action_clock_expire")
+def action_clock_expire(hand_id: int, seq: int) -> str:
+    """R-BET-7 / R-TIME-1: the clock set at `seq` ran out; nothing happens if the hand moved on."""
+    return services.hand_time_out(hand_id=hand_id, expected_seq=seq).status
+
+
+@shared_task(name="tables.tasks.sweep_action_deadlines")
+def sweep_action_deadlines() -> int:
+    """Periodic: apply every passed deadline and start every hand already due."""
+    return services.hand_deadlines_sweep()
+
+
+@shared_task(name="tables.tasks.start_next_hand")
+def start_next_hand(table_id: int) -> str:
+    """R-GAME-3: the pause between hands is over; deal if two or more are in."""
+    return services.hand_start(table_id=table_id, only_when_due=True).status
+
+
+@shared_task(name="tables.tasks.expire_waiting_list_offer")
+def expire_waiting_list_offer(entry_id: int) -> str:
+    """The offered seat was not taken in time: offer it to the next in line."""
+    return services.waiting_list_offer_expire(entry_id=entry_id).status
