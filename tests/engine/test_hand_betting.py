@@ -50,7 +50,7 @@ def test_r_order_2_a_community_card_is_counted_on_every_board() -> None:
     random.Random(0).shuffle(order)  # which burn the reshuffle turns up (reshuffle_seed 0)
     burns = ["2c", "2d", "2h"]
     burns.insert(order[0], "7h")
-    downs = "3c 3d|3h 3s|4c 4d|4h 4s|5d 5h|5s 6c|6s 2s|7d 7s".split("|")
+    downs = ["3c 3d", "3h 3s", "4c 4d", "4h 4s", "5d 5h", "5s 6c", "6s 2s", "7d 7s"]
     boards = [
         "Ac Kc Qc Jc",
         "Ad Kd Qd Tc",

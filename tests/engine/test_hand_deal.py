@@ -98,7 +98,7 @@ def test_r_deal_1_dealing_starts_at_the_dealers_left() -> None:
     """R-DEAL-1: with the button on seat 2, seat 3 gets the first card, then 1, then 2."""
     deck = list(range(52))
     seats = [SeatSetup(n, f"P{n}", 500) for n in (1, 2, 3)]
-    hand, events = StudHand.start(config(), seats, deck, button=2)
+    hand, _events = StudHand.start(config(), seats, deck, button=2)
     assert hand.seats == (3, 1, 2)
     assert hand.down_cards(3) == (deck[0], deck[3])
     assert hand.down_cards(1) == (deck[1], deck[4])
