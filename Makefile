@@ -21,8 +21,11 @@ run: venv
 	@mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	@echo "The room is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
-	$(BIN)/daphne -b $(HOST) -p $(PORT) pokerroom.asgi:application
+	@echo "The room is at http://$(HOST):$(PORT)/  (Ctrl-C stops it; bots log to var/bots.log)"
+	@trap 'kill 0' INT TERM; \
+	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) \
+	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
+	  $(BIN)/daphne -b $(HOST) -p $(PORT) pokerroom.asgi:application
 
 ## make test: ruff, mypy on the engine, and the whole pytest suite.
 test: venv lint typecheck

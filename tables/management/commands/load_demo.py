@@ -1,0 +1,37 @@
+"""manage.py load_demo: the demo room of `make run` (idempotent), and the logins to use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from tables.services.demo import demo_room_load
+
+
+class Command(BaseCommand):
+    help = "Load the demo room (staff, three players, a table per stakes preset); idempotent."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--practice-table-id",
+            action="store_true",
+            help="print only the practice table's id (for scripts)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        room = demo_room_load()
+        if options["practice_table_id"]:
+            self.stdout.write(str(room.practice_table_id))
+            return
+        players = ", ".join(room.player_usernames)
+        self.stdout.write(
+            "\n".join(
+                [
+                    f"Demo room ready: {room.tables} tables.",
+                    f"  staff (admin at /admin/): {room.staff_username} / {room.staff_password}",
+                    f"  players: {players} / {room.player_password}",
+                    f"  practice table with two demo bots: /tables/{room.practice_table_id}/",
+                ]
+            )
+        )

@@ -1,0 +1,105 @@
+"""The demo room of `make run`: a staff login, three funded players, a table per stakes preset
+and a practice table for the demo bots. Idempotent: a second run finds everything in place and
+changes nothing (no second deposit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from accounts.models import LedgerKind, Player
+from accounts.services import player_sign_up, wallet_credit
+from tables.engine import Game
+from tables.models import Table
+from tables.presets import PRESETS_BY_KEY, SEED_000_PRESETS, SEED_003_PRESETS, StakesPreset
+from tables.selectors import rake_schedule_for_stakes
+
+STAFF_USERNAME = "staff"
+STAFF_PASSWORD = "staff-demo-pass"
+PLAYER_PASSWORD = "player-demo-pass"
+DEMO_PLAYERS: tuple[tuple[str, int], ...] = (("alice", 50_000), ("bob", 25_000), ("carol", 10_000))
+PRACTICE_TABLE = "Practice (demo bots)"
+PRACTICE_PRESET = "000-10-20"
+
+
+@dataclass(frozen=True)
+class DemoRoom:
+    staff_username: str
+    staff_password: str
+    player_usernames: tuple[str, ...]
+    player_password: str
+    practice_table_id: int
+    tables: int
+
+
+def _money(cents: int) -> str:
+    return f"${cents // 100}" if cents % 100 == 0 else f"${cents / 100:.2f}"
+
+
+def _table_name(preset: StakesPreset, game: Game) -> str:
+    title = "Stud Hi/Lo" if game is Game.STUD8 else "Stud"
+    return f"{title} {_money(preset.small_bet)}/{_money(preset.big_bet)} (seed {preset.seed})"
+
+
+def _table_from_preset(name: str, preset: StakesPreset, game: Game) -> Table:
+    table, _created = Table.objects.get_or_create(
+        name=name,
+        defaults={
+            "game": game.value,
+            "small_bet": preset.small_bet,
+            "big_bet": preset.big_bet,
+            "ante": preset.ante,
+            "bring_in": preset.bring_in,
+            "buy_in": preset.buy_in,
+            "rake_schedule": rake_schedule_for_stakes(preset.small_bet, preset.big_bet),
+        },
+    )
+    return table
+
+
+def _staff() -> Player:
+    staff = Player.objects.filter(username=STAFF_USERNAME).first()
+    if staff is None:
+        staff = Player.objects.create_superuser(
+            username=STAFF_USERNAME, email="staff@room.invalid", password=STAFF_PASSWORD
+        )
+    return staff
+
+
+def _player(username: str, deposit: int, staff: Player) -> Player:
+    player = Player.objects.filter(username=username).first()
+    if player is None:
+        player = player_sign_up(
+            username=username, email=f"{username}@room.invalid", password=PLAYER_PASSWORD
+        )
+        wallet_credit(
+            player_id=player.pk,
+            amount=deposit,
+            kind=LedgerKind.DEPOSIT,
+            staff=staff,
+            reason="demo bankroll",
+        )
+    return player
+
+
+def demo_room_load() -> DemoRoom:
+    with transaction.atomic():
+        staff = _staff()
+        for username, deposit in DEMO_PLAYERS:
+            _player(username, deposit, staff)
+        # Seed 000's list as Seven Card Stud, seed 003's (the room with Hi/Lo) alternating.
+        for preset in SEED_000_PRESETS:
+            _table_from_preset(_table_name(preset, Game.STUD), preset, Game.STUD)
+        for index, preset in enumerate(SEED_003_PRESETS):
+            game = Game.STUD8 if index % 2 else Game.STUD
+            _table_from_preset(_table_name(preset, game), preset, game)
+        practice = _table_from_preset(PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD)
+    return DemoRoom(
+        staff_username=STAFF_USERNAME,
+        staff_password=STAFF_PASSWORD,
+        player_usernames=tuple(username for username, _ in DEMO_PLAYERS),
+        player_password=PLAYER_PASSWORD,
+        practice_table_id=practice.pk,
+        tables=Table.objects.count(),
+    )

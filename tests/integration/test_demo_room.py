@@ -1,0 +1,40 @@
+"""`make run`'s demo room: loaded once, found again, never paid twice."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import LedgerEntry, Player
+from tables.models import Table
+from tables.presets import STAKES_PRESETS
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_room_has_staff_three_funded_players_and_a_table_per_preset(capsys):
+    call_command("load_demo")
+    printed = capsys.readouterr().out
+
+    staff = Player.objects.get(username="staff")
+    assert staff.is_staff and staff.check_password("staff-demo-pass")
+    players = Player.objects.filter(username__in=["alice", "bob", "carol"])
+    assert {p.username: p.balance for p in players} == {
+        "alice": 50_000,
+        "bob": 25_000,
+        "carol": 10_000,
+    }
+    assert not any(p.is_staff for p in players)
+    stakes = {(t.small_bet, t.big_bet, t.ante, t.bring_in) for t in Table.objects.all()}
+    assert {(p.small_bet, p.big_bet, p.ante, p.bring_in) for p in STAKES_PRESETS} <= stakes
+    assert "staff / staff-demo-pass" in printed
+    assert "alice, bob, carol / player-demo-pass" in printed
+
+
+def test_loading_the_demo_room_twice_changes_nothing():
+    call_command("load_demo")
+    tables, ledger = Table.objects.count(), LedgerEntry.objects.count()
+    call_command("load_demo")
+    assert Table.objects.count() == tables
+    assert LedgerEntry.objects.count() == ledger
+    assert Player.objects.get(username="alice").balance == 50_000
