@@ -157,6 +157,7 @@ class Bot:
         buy_in: int | None = None,
         seed: int | None = None,
         sit: bool = True,
+        keep_events: bool = False,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy is one of {POLICIES}")
@@ -181,6 +182,10 @@ class Bot:
         self.sent_at: float | None = None
         self.sit_requested = False
         self.hand_ids_seen: set[int] = set()
+        self.hands_ended: set[int] = set()
+        # Every hand event applied, in order (tests compare what each bot saw).
+        self.keep_events = keep_events
+        self.events: list[dict[str, Any]] = []
         self._ws: ClientConnection | None = None
 
     # --- connection ---------------------------------------------------------------------------
@@ -231,6 +236,8 @@ class Bot:
             await self.on_event(frame)
         elif kind == "result":
             await self.on_result(frame)
+        elif kind == "your_turn":
+            await self.on_your_turn(frame)
         elif kind == "ante_confirm":
             await self.send({"type": "im_in"})
         elif kind == "seats":
@@ -296,6 +303,8 @@ class Bot:
             await self.ask_snapshot()
             return
         self.seq = seq
+        if self.keep_events:
+            self.events.append(frame)
         if (
             self.sent_at is not None
             and frame.get("kind") == "action"
@@ -303,13 +312,21 @@ class Bot:
         ):
             self.stats.broadcast_latencies.append(time.perf_counter() - self.sent_at)
             self.sent_at = None
-        if frame.get("kind") == "hand_end":
+        if frame.get("kind") == "hand_end" and hand_id not in self.hands_ended:
+            self.hands_ended.add(hand_id)  # counted once (the engine and the room both end it)
             self.stats.hands += 1
         if "to_act" in frame and frame.get("to_act") is not None:
             self.to_act = frame["to_act"]
             if self.seat is not None and self.to_act == self.seat:
                 # Events carry no offers: the snapshot holds this seat's legal actions.
                 await self.ask_snapshot()
+
+    async def on_your_turn(self, frame: dict[str, Any]) -> None:
+        """The offers sent with the turn, when the room sends them (saves a snapshot)."""
+        if frame.get("hand_id") == self.hand_id and frame.get("seq") == self.seq:
+            offers = frame.get("legal_actions") or []
+            if offers:
+                await self.act(offers)
 
     async def on_result(self, frame: dict[str, Any]) -> None:
         if frame.get("command") == "act" and self.sent_at is not None and "ref" in frame:

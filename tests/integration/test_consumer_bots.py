@@ -1,0 +1,62 @@
+"""Bots log in through the real login form and play whole hands over the WebSocket protocol,
+against a real Daphne process (the embedded mode: the hands start and the clock runs inside
+it)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tables.bots import Bot, choose_action, http_login
+from tables.models import Hand
+from tests.factories import PASSWORD
+from tests.integration.consumer_helpers import make_player, make_table
+from tests.integration.room_processes import daphne, room_env
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_choose_action_never_folds_when_a_check_is_offered():
+    import random
+
+    offers = [
+        {"kind": "fold", "amount": 0, "adds": 0},
+        {"kind": "check", "amount": 0, "adds": 0},
+        {"kind": "bet", "amount": 200, "adds": 200},
+    ]
+    rng = random.Random(1)
+    for policy in ("call", "random"):
+        kinds = {choose_action(offers, policy=policy, rng=rng)["kind"] for _ in range(300)}
+        assert "fold" not in kinds
+        assert "check" in kinds and "bet" in kinds
+
+
+def test_three_bots_log_in_over_http_and_play_two_hands():
+    table = make_table()
+    players = [make_player() for _ in range(3)]
+    with daphne(room_env()) as url:
+        with pytest.raises(Exception, match="refused the login"):
+            http_login(url, players[0].username, "wrong password")
+        bots = [
+            Bot(
+                base_url=url,
+                table_id=table.pk,
+                username=player.username,
+                password=PASSWORD,
+                seed=number,
+                policy="call" if number % 2 else "random",
+            )
+            for number, player in enumerate(players)
+        ]
+
+        async def play() -> None:
+            await asyncio.gather(*(bot.play(hands=2, timeout=90) for bot in bots))
+
+        asyncio.run(play())
+    assert Hand.objects.filter(table=table, ended_at__isnull=False).count() >= 2
+    for bot in bots:
+        assert bot.stats.hands >= 2
+        assert bot.stats.actions > 0
+        assert bot.stats.broadcast_latencies, "no action of the bot came back as an event"
+        assert not [e for e in bot.stats.errors if e.get("type") == "error"], bot.stats.errors
