@@ -154,7 +154,14 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
+            # blocking pop (BZPOPMIN, 5 s): an idle consumer's receive then fails and Daphne
+            # closes the WebSocket with 1011. No socket timeout on these connections.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "capacity": 1500,
+                "expiry": 30,
+            },
         }
     }
     CACHES = {
