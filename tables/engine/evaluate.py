@@ -65,6 +65,8 @@ def high_rank(cards: Sequence[Card]) -> int:
 
     A larger number is a better hand; equal numbers tie (R-POT-2, R-POT-3).
     """
+    if len(cards) == 7:  # the common case first: a stud hand at showdown
+        return 7463 - _EVALUATE_7(*cards)
     try:
         evaluator = _EVALUATOR_BY_COUNT[len(cards)]
     except KeyError:
