@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_filters",
     "django_celery_beat",
     "axes",
@@ -215,7 +216,15 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Lobby, tables, wallet, hand histories and rake reports.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc served from the drf-spectacular-sidecar package: no CDN needed.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
+# Hand histories (R-HIST-2): "Email me these hands" requests per player per hour, and whether
+# a finished hand's deck and salt are shown next to its commitment (DESIGN.md "Fairness").
+HISTORY_EMAILS_PER_HOUR = env.int("HISTORY_EMAILS_PER_HOUR", default=5)
+HAND_HISTORY_REVEAL_DECK = env.bool("HAND_HISTORY_REVEAL_DECK", default=True)
 
 # --- Production safeguards (DEBUG off) ------------------------------------------------------
 if not DEBUG:
@@ -235,7 +244,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        "django.channels.server": {"level": "WARNING"},
+        "celery.app.trace": {"level": "WARNING"},
+    },
 }
 
 # Static files straight from the apps' folders while developing (no collectstatic needed).
