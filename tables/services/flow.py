@@ -136,7 +136,30 @@ def carry_on(
     deadline = now + timedelta(seconds=table.action_clock)
     hand.action_deadline = deadline
     hand.save()
-    outbox.set_turn(engine.to_act, deadline)
+    to_act = engine.to_act
+    player_id = hand.players.get(str(to_act))
+    offers = (
+        [
+            {"kind": offer.kind.value, "amount": offer.amount, "adds": offer.adds}
+            for offer in engine.legal_actions(to_act)
+        ]
+        if to_act is not None
+        else []
+    )
+    outbox.set_turn(to_act, deadline)
+    if player_id is not None:
+        outbox.user_frame(
+            int(player_id),
+            {
+                "type": "your_turn",
+                "table_id": table.pk,
+                "hand_id": hand.pk,
+                "seq": hand.seq,
+                "seat": to_act,
+                "legal_actions": offers,
+                "action_deadline": iso(deadline),
+            },
+        )
     hand_id, seq, clock = hand.pk, hand.seq, table.action_clock
     outbox.after_commit(
         lambda: scheduling.schedule_action_clock(hand_id=hand_id, seq=seq, countdown=clock)

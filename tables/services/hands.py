@@ -138,6 +138,7 @@ def hand_act(
     expected_seq: int,
     kind: str,
     amount: int = 0,
+    expected_hand_id: int | None = None,
     now: datetime | None = None,
 ) -> TableResult:
     """A player's action: applied only at the seq they saw (a stale or repeated one is
@@ -151,7 +152,9 @@ def hand_act(
         hand = current_hand(table)
         if hand is None:
             return refused(table_id, "no_hand", "No hand is in play.")
-        if hand.seq != expected_seq:
+        if hand.seq != expected_seq or (
+            expected_hand_id is not None and hand.pk != expected_hand_id
+        ):
             return stale(table_id, hand_id=hand.pk, seq=hand.seq)
         seat = Seat.objects.filter(table=table, player_id=player_id).first()
         if seat is None:

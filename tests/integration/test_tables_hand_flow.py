@@ -223,3 +223,34 @@ def test_a_snapshot_shows_the_viewer_their_own_down_cards_only():
     assert bobs["hand"]["state"]["legal_actions"]  # bob must bring in
     assert mine["hand"]["state"]["legal_actions"] == []
     assert mine["hand"]["seq"] == running_hand(table).seq
+
+
+def test_the_player_to_act_gets_their_offers_with_the_turn():
+    table = make_table()
+    seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2)
+
+    result = services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS))
+
+    turn = [f for f in result.frames.users[bob.pk] if f["type"] == "your_turn"]
+    assert len(turn) == 1 and turn[0]["seq"] == result.seq and turn[0]["seat"] == 2
+    assert {offer["kind"] for offer in turn[0]["legal_actions"]} == {"bring_in", "complete"}
+
+
+def test_a_seq_from_another_hand_is_stale():
+    table = make_table()
+    seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2)
+    services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS))
+    hand = running_hand(table)
+
+    result = services.hand_act(
+        table_id=table.pk,
+        player=bob,
+        expected_seq=hand.seq,
+        expected_hand_id=hand.pk - 1,
+        kind="bring_in",
+        amount=25,
+    )
+
+    assert result.status == "stale"
