@@ -43,6 +43,20 @@ RAISE = ActionKind.RAISE
 _KIND_TEXT: dict[ActionKind, str] = {kind: kind.value for kind in ActionKind}
 _FOLD_OFFER = LegalAction(FOLD, 0, 0)
 _CHECK_OFFER = LegalAction(CHECK, 0, 0)
+# Offers are immutable values: the same ones are handed out again (bounded cache per kind).
+_OFFERS: dict[ActionKind, dict[tuple[int, int], LegalAction]] = {kind: {} for kind in ActionKind}
+_OFFER_CACHE_LIMIT = 4096
+
+
+def _offer(kind: ActionKind, to: int, adds: int) -> LegalAction:
+    cache = _OFFERS[kind]
+    offer = cache.get((to, adds))
+    if offer is None:
+        if len(cache) >= _OFFER_CACHE_LIMIT:
+            cache.clear()
+        offer = cache[(to, adds)] = LegalAction(kind, to, adds)
+    return offer
+
 
 MAX_PLAYERS = 8
 
@@ -343,39 +357,37 @@ class StudHand:
         if self.bring_in_due:
             forced = min(config.bring_in, config.small_bet)
             amount = min(forced, stack)
-            offered = [LegalAction(BRING_IN, amount, amount)]
+            offered = [_offer(BRING_IN, amount, amount)]
             if forced < config.small_bet and stack > amount:
                 to = min(config.small_bet, stack)
-                offered.append(LegalAction(COMPLETE, to, to))
+                offered.append(_offer(COMPLETE, to, to))
             return offered
         current = self.current_bet
         if current > bet:
             call_to = current if current - bet < stack else bet + stack
-            offered = [_FOLD_OFFER, LegalAction(CALL, call_to, call_to - bet)]
+            offered = [_FOLD_OFFER, _offer(CALL, call_to, call_to - bet)]
         else:
             offered = [_CHECK_OFFER]
         if stack > current - bet and self._may_raise(i):
-            kind = BET if current == 0 else (COMPLETE if self.full_to == 0 else RAISE)
+            full_to = self.full_to
+            kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)
             most = bet + stack
+            street = self.street
+            if street >= 5 or (street == 4 and self.big_made):
+                sizes: tuple[int, ...] = (config.big_bet,)
+            elif street == 4 and self.pair_option:
+                sizes = (config.small_bet, config.big_bet)
+            else:
+                sizes = (config.small_bet,)
             last = -1
-            for size in self._sizes():
-                to = self.full_to + size
+            for size in sizes:
+                to = full_to + size
                 if to > most:
                     to = most
                 if to > current and to != last:
-                    offered.append(LegalAction(kind, to, to - bet))
+                    offered.append(_offer(kind, to, to - bet))
                     last = to
         return offered
-
-    def _sizes(self) -> tuple[int, ...]:
-        """R-BET-1/2: the round's bet size(s)."""
-        config = self.config
-        street = self.street
-        if street >= 5:
-            return (config.big_bet,)
-        if street == 4 and self.pair_option:
-            return (config.big_bet,) if self.big_made else (config.small_bet, config.big_bet)
-        return (config.small_bet,)
 
     def _may_raise(self, i: int) -> bool:
         """R-BET-3/4/6: reopened for this player, under the cap, someone to raise against."""
