@@ -262,3 +262,30 @@ class WaitingListEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} waiting for {self.table}"
+
+
+class HistoryEmailRequest(models.Model):
+    """A player's "Email me these hands" (R-HIST-2): which hands, where to, and when it went.
+    Written by tables.services.history_mail; counted for the per-hour limit."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="history_emails"
+    )
+    hand_ids = models.JSONField(default=list)
+    email = models.EmailField()
+    created_at = models.DateTimeField(db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["player", "-created_at"], name="history_email_recent")]
+
+    def __str__(self) -> str:
+        return f"{len(self.hand_ids)} hand(s) for {self.player}"
+
+    @property
+    def status(self) -> str:
+        if self.sent_at is not None:
+            return "sent"
+        return "failed" if self.error else "pending"
