@@ -66,3 +66,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def _no_beat_in_tests(settings: Any) -> None:
     """Tests drive the periodic jobs themselves; the in-process runner plays no beat."""
     settings.TASKS_RUN_BEAT = False
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Real hashing costs about a second a player on this machine; tests need no secrecy."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
