@@ -6,6 +6,7 @@ Two ways of running share one code path (see docs/architecture.md):
 - services (REDIS_URL set): PostgreSQL via DATABASE_URL, channels_redis, Celery on Redis.
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -94,9 +95,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(BASE_DIR / "var" / "test.sqlite3")
+    # A file, so a Daphne subprocess in the browser tests sees the same database; one per
+    # test process, so two runs at once never share one.
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(
+        BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3"
+    )
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = (
+        f"test_{DATABASES['default']['NAME']}_{os.getpid()}"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.Player"
