@@ -53,4 +53,9 @@ app.conf.beat_schedule = {
         "task": "accounts.tasks.reset_all_in_allowances",
         "schedule": crontab(minute=0, hour=0),
     },
+    # Yesterday's rake report to settings.ACCOUNTING_EMAIL (skipped when it is empty).
+    "mail-daily-rake-report": {
+        "task": "tables.tasks.mail_daily_rake_report",
+        "schedule": crontab(minute=30, hour=0),
+    },
 }

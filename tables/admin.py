@@ -229,3 +229,83 @@ class WaitingListEntryAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+# --- Rake: schedule preview and the rake report (hand histories & rake, issue #6) -------------
+
+
+def rake_preview_lines(schedule: RakeSchedule) -> list[str]:
+    """ "pot $45.00, 5 players: $2.00" for each tier's players at and just under each
+    threshold (or each step of a per-$N tier up to its cap), from the saved tiers."""
+    from accounts.money import cents_format
+
+    engine = schedule.to_engine()
+    lines: list[str] = []
+    for tier in schedule.tiers.all():
+        counts = sorted({tier.min_players, tier.max_players or tier.min_players + 2})
+        if tier.every:
+            steps = (tier.cap // tier.amount + 1) if tier.amount else 1
+            pots = sorted({tier.every * n for n in range(1, steps + 1)} | {tier.every - 1})
+        else:
+            pots = sorted({int(t) for t in tier.thresholds} | {int(t) - 1 for t in tier.thresholds})
+        for players in counts:
+            for pot in pots:
+                if pot <= 0:
+                    continue
+                rake = engine.rake_for(pot, players)
+                lines.append(f"pot {cents_format(pot)}, {players} players: {cents_format(rake)}")
+    return lines
+
+
+class RakeSchedulePreviewAdmin(RakeScheduleAdmin):
+    """Tiers inline, and a preview of what the saved tiers take."""
+
+    readonly_fields = ["preview"]
+    fields = ["name", "min_small_bet", "max_small_bet", "preview"]
+
+    @admin.display(description="Preview (saved tiers)")
+    def preview(self, obj: RakeSchedule | None) -> str:
+        from django.utils.html import format_html_join
+
+        if obj is None or obj.pk is None:
+            return "Save the schedule to see what it takes."
+        lines = rake_preview_lines(obj)
+        if not lines:
+            return "No tiers: nothing is taken."
+        return format_html_join("", "<div>{}</div>", ((line,) for line in lines))
+
+
+admin.site.unregister(RakeSchedule)
+admin.site.register(RakeSchedule, RakeSchedulePreviewAdmin)
+
+
+class RakeEntryReportAdmin(RakeEntryAdmin):
+    actions = ["rake_report_for_selection"]
+
+    @admin.action(description="Rake report for the days of the selected entries")
+    def rake_report_for_selection(self, request: HttpRequest, queryset: QuerySet[RakeEntry]) -> Any:
+        from urllib.parse import urlencode
+        from zoneinfo import ZoneInfo
+
+        from django.conf import settings
+        from django.db.models import Max, Min
+        from django.shortcuts import redirect
+        from django.urls import reverse
+
+        span = queryset.aggregate(first=Min("hand__ended_at"), last=Max("hand__ended_at"))
+        if span["first"] is None:
+            messages.warning(request, "The selected entries have no finished hand.")
+            return None
+        zone = ZoneInfo(settings.ROOM_DAY_TIME_ZONE)
+        query = urlencode(
+            {
+                "first_day": span["first"].astimezone(zone).date().isoformat(),
+                "last_day": span["last"].astimezone(zone).date().isoformat(),
+                "group_by": "day",
+            }
+        )
+        return redirect(f"{reverse('rake_report')}?{query}")
+
+
+admin.site.unregister(RakeEntry)
+admin.site.register(RakeEntry, RakeEntryReportAdmin)

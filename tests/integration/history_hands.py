@@ -101,3 +101,25 @@ def three_handed_hand(
     players = {seat: seated_player(table, seat_number=seat) for seat in (1, 2, 3)}
     hand = play_hand(table, players, THREE_HANDED, strategies={3: fold_when_asked}, now=now)
     return PlayedTable(table, players, hand)
+
+
+def bettor(table: Table, player: Player, engine: StudHand, seat: int) -> tuple[str, int]:
+    """Completes, bets or raises the smallest size whenever offered; else calls or checks."""
+    offers = engine.legal_actions(seat)
+    for kind in ("complete", "bet", "raise", "call", "check", "bring_in"):
+        sizes = [offer.amount for offer in offers if offer.kind.value == kind]
+        if sizes:
+            return kind, min(sizes)
+    raise AssertionError(f"nothing offered to seat {seat}")
+
+
+def raked_hand(
+    *, table: Table, now: datetime | None = None, players: dict[int, Player] | None = None
+) -> PlayedTable:
+    """Alice (seat 1) bets every street, bob calls down, carol folds: a pot of about $16 at
+    $1/$2."""
+    players = players or {seat: seated_player(table, seat_number=seat) for seat in (1, 2, 3)}
+    hand = play_hand(
+        table, players, THREE_HANDED, strategies={1: bettor, 3: fold_when_asked}, now=now
+    )
+    return PlayedTable(table, players, hand)
