@@ -26,7 +26,7 @@ from tables.engine.cards import Card
 from tables.engine.config import GameConfig, SeatSetup
 from tables.engine.evaluate import board_rank
 from tables.engine.result import HandResult
-from tables.engine.showdown import TableAtEnd, settle
+from tables.engine.showdown import TableAtEnd, settle, settle_uncontested
 
 ACTIVE = 0  # in the hand and able to act
 FOLDED = 1
@@ -408,7 +408,9 @@ class StudHand:
         and change nothing."""
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
-        i = self._check_turn(action.seat)
+        i = self._index.get(action.seat, -1)
+        if i != self.to_act_index or i < 0 or self.result is not None:
+            self._check_turn(action.seat)  # raises, saying why
         kind = action.kind
         amount = action.amount
         chosen: LegalAction | None = None
@@ -588,26 +590,21 @@ class StudHand:
             self._close_round(events)
             self._finish(events, showdown=False)
             return
-        following = self._next_to_act(self.to_act_index)
-        if following >= 0:
-            self.to_act_index = following
-            return
-        self.to_act_index = -1
-        self._close_round(events)
-        self._run_until_decision(events)
-
-    def _next_to_act(self, after: int) -> int:
-        status = self.status
+        # The next player clockwise who still has to act (and has someone to act against).
         needs = self.needs
         bets = self.bets
         current = self.current_bet
         n = len(status)
         others_can_act = status.count(ACTIVE) >= 2
+        after = self.to_act_index
         for step in range(1, n + 1):
             j = (after + step) % n
             if needs[j] and status[j] == ACTIVE and (others_can_act or bets[j] < current):
-                return j
-        return -1
+                self.to_act_index = j
+                return
+        self.to_act_index = -1
+        self._close_round(events)
+        self._run_until_decision(events)
 
     def _run_until_decision(self, events: list[Event]) -> None:
         """Deal the next streets until someone must act, or settle the hand."""
@@ -736,6 +733,18 @@ class StudHand:
             if show_first < 0:
                 show_first = 0
             events.append(Event("showdown", {}))
+        else:
+            winner = next(i for i, s in enumerate(self.status) if s != FOLDED)
+            result, settled, stacks = settle_uncontested(
+                self.config,
+                self.players,
+                winner,
+                sum(self.antes) + sum(self.committed),
+                self.stacks,
+                self.returned,
+            )
+            self._settled(result, settled, stacks, events)
+            return
         table = TableAtEnd(
             config=self.config,
             players=self.players,
@@ -749,6 +758,12 @@ class StudHand:
             show_first=show_first,
         )
         result, settled, stacks = settle(table)
+        self._settled(result, settled, stacks, events)
+
+    def _settled(
+        self, result: HandResult, settled: list[Event], stacks: list[int], events: list[Event]
+    ) -> None:
+        n = len(self.players)
         self.stacks = stacks
         self.committed = [0] * n
         self.antes = [0] * n

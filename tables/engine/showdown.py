@@ -16,6 +16,7 @@ from tables.engine.evaluate import (
     best_low_five,
     describe_high,
     describe_low,
+    high_rank,
     high_rank7,
     low8_rank7,
 )
@@ -71,7 +72,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
             if stud8:
                 low[index] = low8_rank7(*cards)
 
-    words = _HandWords(seven)
+    words = _HandWords(seven, high)
     events: list[Event] = []
     stacks = list(table.stacks)
     winners_of: list[list[tuple[int, int, str]]] = []  # per pot: (player, chips, half)
@@ -202,17 +203,18 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
 class _HandWords:
     """Each player's best five cards and their words, worked out once and only if needed."""
 
-    __slots__ = ("_high", "_low", "_seven")
+    __slots__ = ("_high", "_low", "_rank", "_seven")
 
-    def __init__(self, seven: dict[int, tuple[Card, ...]]) -> None:
+    def __init__(self, seven: dict[int, tuple[Card, ...]], rank: dict[int, int]) -> None:
         self._seven = seven
+        self._rank = rank
         self._high: dict[int, tuple[tuple[Card, ...], str]] = {}
         self._low: dict[int, tuple[tuple[Card, ...], str]] = {}
 
     def high(self, player: int) -> tuple[tuple[Card, ...], str]:
         found = self._high.get(player)
         if found is None:
-            five = best_high_five(self._seven[player])
+            five = best_high_five(_five_of_rank(self._seven[player], self._rank[player]))
             found = self._high[player] = (tuple(five), describe_high(five))
         return found
 
@@ -224,6 +226,18 @@ class _HandWords:
                 (tuple(five), describe_low(five)) if five is not None else ((), "")
             )
         return found
+
+
+_LEAVE_OUT_TWO = tuple((a, b) for a in range(7) for b in range(a + 1, 7))
+
+
+def _five_of_rank(seven: tuple[Card, ...], rank: int) -> tuple[Card, ...]:
+    """Five of the seven cards that make the hand ranked ``rank`` (its best high hand)."""
+    for a, b in _LEAVE_OUT_TWO:
+        five = tuple(card for k, card in enumerate(seven) if k != a and k != b)
+        if high_rank(five) == rank:
+            return five
+    raise AssertionError("no five cards make the seven's rank")  # pragma: no cover
 
 
 def _odd_chip_order(
@@ -246,3 +260,56 @@ def _odd_chip_order(
         return max(words.high(player)[0])
 
     return sorted(winners, key=lambda p: (-top_card(p), p))
+
+
+def settle_uncontested(
+    config: GameConfig,
+    players: tuple[SeatSetup, ...],
+    winner: int,
+    total: int,
+    stacks: list[int],
+    uncalled: tuple[tuple[int, int], ...],
+) -> tuple[HandResult, list[Event], list[int]]:
+    """Everyone else folded: one pot to ``winner``, raked the same (R-RAKE-1), nothing shown
+    (R-SHOW-3). Returns what ``settle`` returns."""
+    rake = 0 if config.rake is None else config.rake.rake_for(total, len(players))
+    seat = players[winner].seat
+    prize = total - rake
+    stacks = stacks[:]
+    stacks[winner] += prize
+    events: list[Event] = []
+    if rake:
+        events.append(Event("rake", {"amount": rake, "per_pot": [rake]}))
+    events.append(
+        Event(
+            "pot_awarded",
+            {"pot": 0, "seat": seat, "amount": prize, "half": "whole", "hand": "", "five": []},
+        )
+    )
+    final_stacks = tuple((p.seat, stacks[i]) for i, p in enumerate(players))
+    events.append(
+        Event(
+            "hand_end",
+            {
+                "rake": rake,
+                "stacks": [{"seat": s, "stack": stack} for s, stack in final_stacks],
+            },
+        )
+    )
+    pot = PotResult(
+        amount=total,
+        rake=rake,
+        eligible=(seat,),
+        awards=(Award(seat=seat, amount=prize, half="whole", hand="", five=()),),
+    )
+    result = HandResult(
+        pots=(pot,),
+        rake=rake,
+        uncalled=uncalled,
+        showdown=False,
+        show_order=(),
+        shown=(),
+        mucked=(),
+        final_stacks=final_stacks,
+    )
+    return result, events, stacks

@@ -165,3 +165,8 @@ class Dealer:
 
 
 __all__ = ["Dealer", "OddChip", "card", "cards", "config", "stacked"]
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing() -> None:
+    """Overrides the root fixture of the same name: the engine hashes no passwords."""
