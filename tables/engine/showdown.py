@@ -228,13 +228,15 @@ class _HandWords:
         return found
 
 
-_LEAVE_OUT_TWO = tuple((a, b) for a in range(7) for b in range(a + 1, 7))
+_FIVES = tuple(
+    tuple(k for k in range(7) if k != a and k != b) for a in range(7) for b in range(a + 1, 7)
+)
 
 
 def _five_of_rank(seven: tuple[Card, ...], rank: int) -> tuple[Card, ...]:
     """Five of the seven cards that make the hand ranked ``rank`` (its best high hand)."""
-    for a, b in _LEAVE_OUT_TWO:
-        five = tuple(card for k, card in enumerate(seven) if k != a and k != b)
+    for a, b, c, d, e in _FIVES:
+        five = (seven[a], seven[b], seven[c], seven[d], seven[e])
         if high_rank(five) == rank:
             return five
     raise AssertionError("no five cards make the seven's rank")  # pragma: no cover
