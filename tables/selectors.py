@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import Count, Sum
 from django.utils import timezone
 
 from accounts.models import Player
 from accounts.services import all_in_protection_remaining
 from tables.engine import StudHand, view
-from tables.models import Hand, RakeEntry, RakeSchedule, Seat, Table, WaitingListEntry
+from tables.models import (
+    Hand,
+    HandEvent,
+    RakeEntry,
+    RakeSchedule,
+    Seat,
+    Table,
+    WaitingListEntry,
+)
 
 LAST_HANDS = 5
 
@@ -184,3 +192,44 @@ def rake_schedule_for_stakes(small_bet: int, big_bet: int) -> RakeSchedule | Non
         .order_by("min_small_bet")
         .first()
     )
+
+
+LOBBY_WINDOW_SECONDS = 3600
+
+
+def lobby_rows(now: datetime | None = None) -> list[dict[str, Any]]:
+    """The lobby: every open table with seats taken, players waiting, and over the last hour
+    the hands dealt (hands per hour) and the average pot (awards plus rake, in cents)."""
+    moment = now or timezone.now()
+    since = moment - timedelta(seconds=LOBBY_WINDOW_SECONDS)
+    pots: dict[int, dict[int, int]] = {}
+    for table_id, hand_id, payload in HandEvent.objects.filter(
+        hand__ended_at__gte=since, hand__table__is_open=True, kind__in=("pot_awarded", "rake")
+    ).values_list("hand__table_id", "hand_id", "payload"):
+        amount = payload.get("amount", 0) if isinstance(payload, dict) else 0
+        per_table = pots.setdefault(table_id, {})
+        per_table[hand_id] = per_table.get(hand_id, 0) + int(amount)
+    hands = dict(
+        Hand.objects.filter(ended_at__gte=since, table__is_open=True)
+        .values("table_id")
+        .annotate(n=Count("id"))
+        .values_list("table_id", "n")
+    )
+    seated = dict(
+        Seat.objects.values("table_id").annotate(n=Count("id")).values_list("table_id", "n")
+    )
+    waiting = dict(
+        WaitingListEntry.objects.values("table_id")
+        .annotate(n=Count("id"))
+        .values_list("table_id", "n")
+    )
+    rows = []
+    for table in Table.objects.filter(is_open=True).order_by("small_bet", "name"):
+        entry = _table_public(table)
+        table_pots = pots.get(table.pk, {})
+        entry["seated"] = seated.get(table.pk, 0)
+        entry["waiting"] = waiting.get(table.pk, 0)
+        entry["hands_per_hour"] = hands.get(table.pk, 0)
+        entry["average_pot"] = sum(table_pots.values()) // len(table_pots) if table_pots else 0
+        rows.append(entry)
+    return rows

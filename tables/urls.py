@@ -4,4 +4,7 @@ from tables import views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("lobby.json", views.lobby_data, name="lobby_data"),
+    path("tables/<int:table_id>/", views.table, name="table"),
+    path("tables/balance.json", views.balance, name="table_balance"),
 ]
