@@ -425,10 +425,12 @@ class StudHand:
                 break
         if chosen is None:
             raise IllegalAction(self._refusal(i, action))
+        if chosen.kind is not kind or chosen.amount != amount:  # e.g. "call" as plain text
+            action = Action(action.seat, chosen.kind, chosen.amount)
         hand = self._copy()
         hand.log = (*self.log, action)
         events: list[Event] = []
-        hand._act(i, kind, chosen.amount, events)
+        hand._act(i, chosen.kind, chosen.amount, events)
         hand._advance(events)
         return hand, events
 

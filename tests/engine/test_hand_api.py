@@ -174,3 +174,14 @@ def test_down_card_events_are_visible_only_to_their_owner() -> None:
             assert event.visible_to == event.payload["seat"]
         else:
             assert event.visible_to is None
+
+
+def test_an_action_kind_given_as_text_is_the_same_action() -> None:
+    """A client's "call" (plain text) is the call offered, and the log keeps it canonical."""
+    dealer = Dealer(THREE, players=3)
+    hand, _ = dealer.hand.apply(Action(2, "bring_in", 25))  # type: ignore[arg-type]
+    hand, _ = hand.apply(Action(3, "call", 25))  # type: ignore[arg-type]
+    assert hand.bet(3) == 25 and hand.to_act == 1
+    assert all(isinstance(r, Action) and r.kind in ActionKind for r in hand.log)
+    assert json.loads(json.dumps([r.to_json() for r in hand.log]))[1]["kind"] == "call"
+    assert StudHand.from_json(hand.to_json()) == hand
