@@ -56,11 +56,13 @@ def http_login(base_url: str, username: str, password: str, *, timeout: float = 
     request = urllib.request.Request(
         login_url, data=form, headers={"Referer": login_url, "Origin": _origin(base_url)}
     )
-    with opener.open(request, timeout=timeout):
-        pass
+    with opener.open(request, timeout=timeout) as answer:
+        page = answer.read().decode("utf-8", "replace")
     cookies = {cookie.name: cookie.value for cookie in jar}
     if "sessionid" not in cookies:
-        raise BotLoginFailed(f"the room refused the login of {username!r}")
+        said = re.search(r'class="errorlist[^"]*"[^>]*>(.*?)</', page, re.S)
+        reason = re.sub(r"<[^>]+>", " ", said.group(1)).strip() if said else page[:200]
+        raise BotLoginFailed(f"the room refused the login of {username!r}: {reason}")
     return "; ".join(f"{name}={value}" for name, value in cookies.items())
 
 

@@ -25,7 +25,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_database_url() -> str:
+def database_url_of_tests() -> str:
     """The URL of the database this test runs on (pytest-django's test_<name>)."""
     settings = connection.settings_dict
     if settings["ENGINE"] == "django.db.backends.sqlite3":
@@ -36,8 +36,13 @@ def test_database_url() -> str:
 
 
 def room_env(**extra: str) -> dict[str, str]:
-    env = dict(os.environ, DATABASE_URL=test_database_url(), TASKS_RUN_BEAT="0", **extra)
-    env.pop("DJANGO_SETTINGS_MODULE", None)  # the room's own settings, not a test override
+    env = dict(
+        os.environ,
+        DATABASE_URL=database_url_of_tests(),
+        TASKS_RUN_BEAT="0",
+        DJANGO_SETTINGS_MODULE="tests.integration.room_settings",
+        **extra,
+    )
     if not extra.get("REDIS_URL"):
         env.pop("REDIS_URL", None)
     return env
@@ -60,7 +65,11 @@ def _wait_http(url: str, process: subprocess.Popen[bytes], log: Path, within: fl
 def daphne(env: dict[str, str]) -> Iterator[str]:
     """A Daphne process serving the room; yields its http://127.0.0.1:<port> address."""
     port = free_port()
-    with tempfile.NamedTemporaryFile(prefix=f"daphne-{port}-", suffix=".log") as log:
+    # ROOM_PROCESS_LOGS=<dir> keeps each process's log there (to read after a failure).
+    keep = os.environ.get("ROOM_PROCESS_LOGS")
+    with tempfile.NamedTemporaryFile(
+        prefix=f"daphne-{port}-", suffix=".log", dir=keep, delete=not keep
+    ) as log:
         process = subprocess.Popen(
             [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "pokerroom.asgi:application"],
             cwd=ROOT,
@@ -78,17 +87,31 @@ def daphne(env: dict[str, str]) -> Iterator[str]:
 
 @contextmanager
 def celery_worker(env: dict[str, str]) -> Iterator[None]:
+    keep = os.environ.get("ROOM_PROCESS_LOGS")
+    log = open(Path(keep) / f"celery-{os.getpid()}.log", "w") if keep else subprocess.DEVNULL  # noqa: SIM115
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "pokerroom", "worker", "--pool=solo", "-l=warning"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "pokerroom",
+            "worker",
+            "--pool=solo",
+            "--loglevel=warning",
+        ]
+        + (["-Q", env["ROOM_TEST_QUEUE"]] if env.get("ROOM_TEST_QUEUE") else []),
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=log,
     )
     try:
         yield
     finally:
         _stop(process)
+        if keep:
+            log.close()  # type: ignore[union-attr]
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
