@@ -233,3 +233,31 @@ def lobby_rows(now: datetime | None = None) -> list[dict[str, Any]]:
         entry["average_pot"] = sum(table_pots.values()) // len(table_pots) if table_pots else 0
         rows.append(entry)
     return rows
+
+
+def hand_replay(hand_id: int, viewer: Player | None) -> dict[str, Any] | None:
+    """A finished hand's events as `viewer` may see them, for static/js/replayer.js
+    (docs/browser.md): public events plus the viewer's own private ones (R-HIST-2: their
+    down cards; shown cards are public events; mucked cards are in no event). None when there
+    is no such finished hand."""
+    hand = Hand.objects.filter(pk=hand_id, ended_at__isnull=False).select_related("table").first()
+    if hand is None:
+        return None
+    viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
+    viewer_seat = next(
+        (int(seat) for seat, player_id in hand.players.items() if player_id == viewer_id), None
+    )
+    events = [
+        {"seq": seq, "kind": kind, "payload": payload}
+        for seq, kind, payload, visible_to in hand.events.order_by("seq").values_list(
+            "seq", "kind", "payload", "visible_to"
+        )
+        if visible_to is None or visible_to == viewer_seat
+    ]
+    return {
+        "hand_id": hand.pk,
+        "number": hand.number,
+        "table": _table_public(hand.table),
+        "viewer_seat": viewer_seat,
+        "events": events,
+    }

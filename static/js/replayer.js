@@ -1,0 +1,223 @@
+// The hand replayer: a finished hand's events, street by street and action by action.
+//
+//   import { mountReplayer } from "/static/js/replayer.js";
+//   mountReplayer(element, JSON.parse(document.getElementById("hand-history").textContent));
+//
+// `history` = {hand_id, number, table: {name, game, seats?}, viewer_seat: int|null,
+//              events: [{seq, kind, payload}, ...]} — the events as this viewer may see them
+// (R-HIST-2: their own down cards, shown cards; never a mucked card). See docs/browser.md.
+import { cardElement, handWords } from "./cards.js";
+import { chipStack } from "./chips.js";
+import { applyEvent, emptyHand } from "./handstate.js";
+import { GAME_NAMES, dollars, stakesText } from "./money.js";
+
+// Events that end a step: what a viewer would notice happen at the table.
+const STEP_ENDS = new Set([
+  "cards_dealt", "action", "timeout", "uncalled_bet_returned", "community_card", "show",
+  "muck", "pot_awarded", "hand_end",
+]);
+
+function buildSteps(history) {
+  const events = [...history.events].sort((a, b) => a.seq - b.seq);
+  const viewerSeat = history.viewer_seat ?? null;
+  let hand = emptyHand();
+  const steps = [];
+  let pending = [];
+  for (const event of events) {
+    hand = applyEvent(hand, event, { viewerSeat, money: dollars });
+    pending.push(event);
+    if (STEP_ENDS.has(event.kind)) {
+      // Two hand_end frames (the engine's and the room's) make one step.
+      if (event.kind === "hand_end" && steps.length && steps[steps.length - 1].kind === "hand_end") {
+        steps[steps.length - 1].hand = hand;
+      } else {
+        steps.push({ kind: event.kind, hand, events: pending, street: hand.street });
+      }
+      pending = [];
+    }
+  }
+  if (pending.length) steps.push({ kind: "end", hand, events: pending, street: hand.street });
+  return steps;
+}
+
+function button(text, label, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.setAttribute("aria-label", label);
+  b.title = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export function mountReplayer(element, history) {
+  const steps = buildSteps(history);
+  const seatsTotal = history.table?.seats || Math.max(2, ...steps.at(-1)?.hand.seats.map((s) => s.seat) || [2]);
+  let index = 0;
+  let timer = null;
+
+  element.classList.add("replayer");
+  element.replaceChildren();
+  const head = document.createElement("div");
+  head.className = "replayer-head";
+  const table = history.table || {};
+  head.textContent = [
+    history.number ? `Hand #${history.number}` : `Hand ${history.hand_id ?? ""}`,
+    table.name, GAME_NAMES[table.game] || table.game,
+    table.small_bet ? stakesText(table) : null,
+  ].filter(Boolean).join(" · ");
+  const felt = document.createElement("div");
+  felt.className = "felt replayer-felt";
+  felt.setAttribute("aria-label", "The hand at this step");
+  const caption = document.createElement("p");
+  caption.className = "replayer-caption";
+  caption.setAttribute("aria-live", "polite");
+  const controls = document.createElement("div");
+  controls.className = "replayer-controls";
+  controls.setAttribute("role", "group");
+  controls.setAttribute("aria-label", "Replay controls");
+  const position = document.createElement("span");
+  position.className = "replayer-position";
+  const play = button("▶ Play", "Play", () => (timer ? stop() : start()));
+  controls.append(
+    button("⏮", "First step", () => go(0)),
+    button("⏪", "Previous street", () => go(streetStart(-1))),
+    button("◀", "Previous action", () => go(index - 1)),
+    play,
+    button("▶|", "Next action", () => go(index + 1)),
+    button("⏩", "Next street", () => go(streetStart(1))),
+    button("⏭", "Last step", () => go(steps.length - 1)),
+    position,
+  );
+  const log = document.createElement("ol");
+  log.className = "log replayer-log";
+  element.append(head, felt, caption, controls, log);
+
+  function streetStart(direction) {
+    const street = steps[index]?.street;
+    if (direction > 0) {
+      const next = steps.findIndex((s, i) => i > index && s.street !== street);
+      return next < 0 ? steps.length - 1 : next;
+    }
+    let i = index;
+    while (i > 0 && steps[i - 1].street === street) i -= 1;
+    if (i === index && i > 0) {
+      const previous = steps[i - 1].street;
+      while (i > 0 && steps[i - 1].street === previous) i -= 1;
+    }
+    return i;
+  }
+
+  function start() {
+    if (index >= steps.length - 1) go(0);
+    play.textContent = "⏸ Pause";
+    play.setAttribute("aria-label", "Pause");
+    timer = setInterval(() => (index >= steps.length - 1 ? stop() : go(index + 1)), 1200);
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    play.textContent = "▶ Play";
+    play.setAttribute("aria-label", "Play");
+  }
+
+  function go(to) {
+    index = Math.max(0, Math.min(steps.length - 1, to));
+    draw();
+  }
+
+  function draw() {
+    const step = steps[index];
+    if (!step) {
+      caption.textContent = "This hand has no events to replay.";
+      return;
+    }
+    const hand = step.hand;
+    position.textContent = `Step ${index + 1} of ${steps.length}`;
+    caption.textContent = hand.notes.at(-1) || (step.kind === "cards_dealt" ? `${streetLabel(hand.street)} is dealt` : "");
+    felt.replaceChildren(...hand.seats.map((seat) => seatNode(hand, seat)), centre(hand));
+    log.replaceChildren(...hand.notes.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+  }
+
+  function seatNode(hand, seat) {
+    const k = (seat.seat - (history.viewer_seat || 1) + seatsTotal) % seatsTotal;
+    const angle = Math.PI / 2 + (k * 2 * Math.PI) / seatsTotal;
+    const narrow = felt.clientWidth && felt.clientWidth < 520;
+    const [rx, ry] = narrow ? [33, 43] : [42, 41];
+    const node = document.createElement("div");
+    node.className = "seat";
+    if (seat.seat === history.viewer_seat) node.classList.add("mine");
+    if (seat.status === "folded") node.classList.add("folded");
+    if (hand.is_over && hand.winners.includes(seat.seat)) node.classList.add("winner");
+    node.style.left = `${50 + rx * Math.cos(angle)}%`;
+    node.style.top = `${50 + ry * Math.sin(angle)}%`;
+    const cards = document.createElement("div");
+    cards.className = "cards";
+    if (seat.shown) {
+      cards.append(...seat.shown.map((c) => cardElement(c)));
+    } else if (seat.status !== "folded" || seat.down) {
+      const down = seat.down || [];
+      const count = Math.max(seat.down_count, down.length);
+      const d = (i) => (i < down.length ? cardElement(down[i], { hole: true }) : cardElement(null, { face: false }));
+      for (let i = 0; i < Math.min(2, count); i += 1) cards.append(d(i));
+      for (const c of seat.up) cards.append(cardElement(c));
+      for (let i = 2; i < count; i += 1) cards.append(d(i));
+    }
+    const plate = document.createElement("div");
+    plate.className = "plate";
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = seat.name;
+    const stack = document.createElement("span");
+    stack.className = "stack";
+    stack.textContent = dollars(seat.stack);
+    plate.append(name, stack);
+    const words = hand.words[seat.seat];
+    if (words) {
+      const named = document.createElement("div");
+      named.className = "hand-name";
+      named.textContent = handWords(words.high) + (words.low ? ` · low ${words.low}` : "");
+      plate.append(named);
+    }
+    if (seat.bet > 0) {
+      const bet = document.createElement("div");
+      bet.append(chipStack(seat.bet));
+      plate.append(bet);
+    }
+    node.append(cards, plate);
+    return node;
+  }
+
+  function centre(hand) {
+    const node = document.createElement("div");
+    node.className = "centre";
+    const street = document.createElement("div");
+    street.className = "felt-title";
+    street.textContent = streetLabel(hand.street);
+    node.append(street);
+    if (hand.pot > 0) node.append(chipStack(hand.pot));
+    if (hand.community_card !== null && hand.community_card !== undefined) {
+      node.append(cardElement(hand.community_card));
+    }
+    return node;
+  }
+
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight") go(index + 1);
+    else if (event.key === "ArrowLeft") go(index - 1);
+    else return;
+    event.preventDefault();
+  });
+  element.tabIndex = element.tabIndex >= 0 ? element.tabIndex : 0;
+  go(0);
+  return { go, steps: steps.length, destroy: () => { stop(); element.replaceChildren(); } };
+}
+
+function streetLabel(street) {
+  return { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" }[street] || "";
+}
