@@ -1,0 +1,131 @@
+"""The browser suite: Debian's Chromium through Playwright against a real Daphne.
+
+One Daphne subprocess serves the whole suite, started once the test database exists and
+pointed at it (SQLite: the test database is a file, var/test.sqlite3; PostgreSQL in CI: the
+test_<name> database). The subprocess runs with REDIS_URL unset, so the channel layer and the
+Celery tasks (action clock, next hand) run in-process inside that one server: no worker is
+needed, and the test process itself never touches the channel layer. Tests are transactional
+(`transaction=True`) so the server sees every row the test writes.
+
+Every page a test opens records console errors and uncaught exceptions; a test that leaves
+any fails (issue #5: no errors in the browser console).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.server import daphne, room_env
+
+CHROMIUM = os.environ.get("POKERROOM_CHROMIUM", "/usr/bin/chromium")
+# Screenshots of every open page when a browser test fails.
+FAILURES = Path(__file__).resolve().parents[2] / "var" / "browser-failures"
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = None
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        reason = "playwright is not installed"
+    if reason is None and shutil.which(CHROMIUM) is None and not os.path.exists(CHROMIUM):
+        reason = f"no Chromium at {CHROMIUM}"
+    if reason is None:
+        return
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(scope="package")
+def room_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
+    """A Daphne serving the room on the test database, for the whole browser suite."""
+    with django_db_blocker.unblock(), daphne(room_env()) as url:
+        yield url
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Any]:
+    """Chromium for this package only: Playwright's sync API runs an event loop in this
+    thread, so it stops before the rest of the suite (asyncio tests) runs, and Django's
+    async-safety check is relaxed only while it runs (the ORM calls here are plain sync)."""
+    from playwright.sync_api import sync_playwright
+
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+class ConsoleErrors:
+    """Console errors and page errors of every page opened through `new_page`."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Any) -> None:
+        page.on(
+            "console",
+            lambda message: (
+                self.errors.append(f"{page.url}: {message.text}")
+                if message.type == "error"
+                else None
+            ),
+        )
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+
+
+@pytest.fixture
+def console_errors() -> ConsoleErrors:
+    return ConsoleErrors()
+
+
+@pytest.fixture
+def new_context(
+    request: pytest.FixtureRequest, browser: Any, room_url: str, console_errors: ConsoleErrors
+) -> Iterator[Any]:
+    """Opens a fresh browser context (one player's cookies); pages report console errors."""
+    contexts: list[Any] = []
+
+    def open_context(width: int = 1440, height: int = 900) -> Any:
+        context = browser.new_context(
+            base_url=room_url, viewport={"width": width, "height": height}
+        )
+        context.set_default_timeout(15_000)
+        context.on("page", console_errors.watch)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        for c, context in enumerate(contexts):
+            for p, page in enumerate(context.pages):
+                page.screenshot(path=str(FAILURES / f"{request.node.name}-{c}-{p}.png"))
+    for context in contexts:
+        context.close()
+    assert console_errors.errors == [], "\n".join(console_errors.errors)

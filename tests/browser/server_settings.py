@@ -1,0 +1,12 @@
+"""The room's settings for the Daphne the browser tests start: the room's own, plus one
+password hasher, so players the tests create with tests/conftest.py's fast MD5 hashing can
+log in through the real login form. New passwords (sign-up) still use Django's default."""
+
+from django.conf import global_settings
+
+from pokerroom.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = [
+    *global_settings.PASSWORD_HASHERS,
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+]

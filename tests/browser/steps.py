@@ -1,0 +1,105 @@
+"""What a player does in the browser, step by step, for the browser scenarios."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from tests.factories import PASSWORD
+
+PASSIVE = ("act-check", "act-call", "act-bring_in")
+
+
+def sign_up(page: Any, username: str) -> None:
+    page.goto("/accounts/signup/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=email]").fill(f"{username}@example.com")
+    page.locator("input[name=password1]").fill(PASSWORD)
+    page.locator("input[name=password2]").fill(PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def log_in(page: Any, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("form").get_by_role("button", name=re.compile("log in", re.I)).click()
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def open_table(page: Any, table_id: int) -> None:
+    page.goto(f"/tables/{table_id}/")
+    page.locator('[data-connection="online"]').first.wait_for()
+    page.locator(".felt .seat").first.wait_for()
+
+
+def sit(page: Any, seat: int, dollars: str) -> None:
+    page.get_by_role("button", name=f"Sit at seat {seat}").click()
+    dialog = page.locator("dialog[open]")
+    dialog.get_by_label("Amount in dollars").fill(dollars)
+    dialog.get_by_role("button", name="Sit down").click()
+    page.locator(f'.seat.mine[data-seat="{seat}"]').wait_for()
+
+
+def down_cards(page: Any) -> list[str]:
+    """The viewer's own down cards as drawn on their page."""
+    return page.locator(".seat.mine .card.hole").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+
+
+def seat_faces(page: Any, seat: int) -> list[str]:
+    """The face-up cards drawn at a seat, in order."""
+    return page.locator(f'.seat[data-seat="{seat}"] .card.face').evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+
+
+def faces_before_showdown(page: Any, seat: int) -> list[str] | None:
+    """The face-up cards at a seat, read in one go with the phase: None once the showdown
+    (or the hand's end) is drawn, when shown cards are public."""
+    return page.evaluate(
+        """seat => {
+            const felt = document.querySelector(".felt");
+            if (felt.dataset.phase === "showdown") return null;
+            return [...felt.querySelectorAll(`.seat[data-seat="${seat}"] .card.face`)]
+                .map(c => c.dataset.card);
+        }""",
+        seat,
+    )
+
+
+def seat_backs(page: Any, seat: int) -> int:
+    return page.locator(f'.seat[data-seat="{seat}"] .card.back').count()
+
+
+def hand_over(page: Any) -> bool:
+    return page.locator(".seat.winner").count() > 0
+
+
+def click_passive(page: Any) -> bool:
+    """Checks, calls or brings in if it is this page's turn; True when it acted."""
+    for kind in PASSIVE:
+        button = page.locator(f".actions button.{kind}:not([disabled])")
+        if button.count() and button.first.is_visible():
+            button.first.click()
+            return True
+    return False
+
+
+def play_hand_passively(pages: list[Any], *, within: float = 60, watch: Any = None) -> None:
+    """Every page checks or calls whenever it is its turn until a winner is drawn."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if all(hand_over(page) for page in pages):
+            return
+        acted = False
+        for page in pages:
+            if watch is not None:
+                watch()
+            acted = click_passive(page) or acted
+        if not acted:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the hand did not reach its end in time")

@@ -1,0 +1,128 @@
+"""The action clock on screen, a dropped connection, and the screenshots of the room."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tables.models import Hand, HandEvent, Table
+from tests.browser import steps
+from tests.factories import PlayerFactory, funded
+from tests.table_factories import make_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def _tables_closed_after_test():
+    """No hand is dealt by the server while the next test's database is being reset."""
+    yield
+    Table.objects.update(is_open=False, next_hand_at=None)
+
+
+def seated_pair(new_context, table, names=("ann", "ben"), width=1440, height=900):
+    pages = []
+    for number, name in enumerate(names, start=1):
+        funded(PlayerFactory(username=name), 10_000)
+        page = new_context(width, height).new_page()
+        steps.log_in(page, name)
+        steps.open_table(page, table.pk)
+        steps.sit(page, number, "20")
+        pages.append(page)
+    for page in pages:
+        page.locator(".seat.mine .card.hole").nth(1).wait_for()
+    return pages
+
+
+def to_act(page) -> int:
+    seat = page.locator(".seat.to-act").get_attribute("data-seat")
+    return int(seat)
+
+
+def test_r_time_1_the_countdown_runs_out_and_the_clock_acts(new_context):
+    """R-BET-7, R-TIME-1: nobody clicks. The bring-in's clock counts down on screen and
+    posts the bring-in; the next player, facing it with all-in protection left, is all-in."""
+    table = make_table(name="Quick", action_clock=3)
+    ann, ben = seated_pair(new_context, table)
+    bring_in = to_act(ann)
+    countdown = ann.locator(f'[data-countdown="{bring_in}"]')
+    first = int(countdown.inner_text().rstrip("s"))
+    ann.wait_for_timeout(1100)
+    second = int(countdown.inner_text().rstrip("s"))
+    assert 0 <= second < first <= 3
+
+    for page in (ann, ben):
+        page.locator(".log li", has_text="ran out of time and posts the bring-in").wait_for()
+        page.locator(".log li", has_text="is all-in (all-in protection)").wait_for()
+    hand = Hand.objects.get(table=table, number=1)
+    timeouts = [
+        (event.payload["seat"], event.payload["result"])
+        for event in HandEvent.objects.filter(hand=hand, kind="timeout").order_by("seq")
+    ]
+    other = 2 if bring_in == 1 else 1
+    assert timeouts[:2] == [(bring_in, "bring_in"), (other, "all_in_protection")]
+
+
+def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
+    """R-TIME-3: the page closes mid-hand and reopens; the table is drawn as the other player
+    sees it, the returning player's own down cards included. Then the screenshots."""
+    table = make_table(name="Main", action_clock=30)
+    make_table(name="Hi-Lo Deluxe", game="stud8", small_bet=200, big_bet=400, buy_in=4000)
+    make_table(name="Starter", small_bet=10, big_bet=20, ante=5, bring_in=10, buy_in=100)
+    make_table(name="High Rollers", small_bet=1000, big_bet=2000, seats=6, buy_in=20000)
+    ann, ben = seated_pair(new_context, table)
+    steps.click_passive(ann) or steps.click_passive(ben)  # the bring-in is posted
+    waiting = ann if to_act(ann) == 2 else ben  # the one whose turn it is not
+    acting = ben if waiting is ann else ann
+    mine = 1 if waiting is ann else 2
+    before = steps.down_cards(waiting)
+    context = waiting.context
+    waiting.close()
+    acting.locator(f'.seat[data-seat="{mine}"] .presence.off').wait_for()
+
+    back = context.new_page()
+    steps.open_table(back, table.pk)
+    back.locator(".seat.mine .card.hole").nth(1).wait_for()
+    acting.locator(f'.seat[data-seat="{mine}"] .presence.on').wait_for()
+    assert steps.down_cards(back) == before
+    for seat in (1, 2):
+        assert up_cards(back, seat) == up_cards(acting, seat)
+        assert card_count(back, seat) == card_count(acting, seat)
+        assert stack(back, seat) == stack(acting, seat)
+    assert to_act(back) == to_act(acting)
+    assert back.locator(".seat.to-act [data-countdown]").count() == 1
+    other = 3 - mine
+    assert steps.seat_backs(back, other) == 2  # the other's down cards stay hidden
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    acting.locator(".actions button").first.wait_for()
+    acting.screenshot(path=str(SCREENSHOTS / "table-1440.png"), full_page=True)
+    acting.set_viewport_size({"width": 390, "height": 844})
+    acting.wait_for_timeout(200)
+    acting.screenshot(path=str(SCREENSHOTS / "table-390.png"), full_page=True)
+    lobby = context.new_page()
+    lobby.goto("/")
+    lobby.locator("tr.lobby-row", has_text="Main").wait_for()
+    assert re.search(r"2/8", lobby.locator("tr.lobby-row", has_text="Main").inner_text())
+    lobby.screenshot(path=str(SCREENSHOTS / "lobby-1440.png"), full_page=True)
+    lobby.set_viewport_size({"width": 390, "height": 844})
+    lobby.wait_for_timeout(200)
+    lobby.screenshot(path=str(SCREENSHOTS / "lobby-390.png"), full_page=True)
+
+
+def up_cards(page, seat: int) -> list[str]:
+    return page.locator(f'.seat[data-seat="{seat}"] .card.face:not(.hole)').evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+
+
+def card_count(page, seat: int) -> int:
+    return page.locator(f'.seat[data-seat="{seat}"] .card').count()
+
+
+def stack(page, seat: int) -> str:
+    return page.locator(f'[data-stack="{seat}"]').inner_text()
