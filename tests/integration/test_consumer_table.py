@@ -139,3 +139,70 @@ async def test_a_reconnecting_player_gets_their_own_down_cards_back(table, playe
     assert seat_row["connected"] is True
     for client in [*clients[:index], *clients[index + 1 :], back]:
         await client.close()
+
+
+async def test_seat_commands_go_through_the_services_and_come_back_as_seats(table, players):
+    alice = await TableClient.open(table.pk, players[0])
+    await alice.wait_for(lambda f: f["type"] == "snapshot")
+    assert (await alice.request({"type": "sit", "buy_in": BUY_IN}, "result"))["ok"]
+
+    def mine(frame):
+        return next(s for s in frame["seats"] if s["player_id"] == players[0].pk)
+
+    for message, check in (
+        ({"type": "sit_out"}, lambda seat: seat["sitting_out"]),
+        ({"type": "sit_in"}, lambda seat: not seat["sitting_out"]),
+        ({"type": "add_chips", "amount": 500}, lambda seat: seat["stack"] == BUY_IN + 500),
+    ):
+        reply = await alice.request(message, "result")
+        assert reply["ok"] and reply["command"] == message["type"], reply
+        seats = await alice.wait_for(lambda f: f["type"] == "seats")
+        assert check(mine(seats)), seats
+
+    short = await alice.request({"type": "add_chips", "amount": 10**9}, "result")
+    assert short["status"] == "refused" and short["error"] == "insufficient_balance"
+    reply = await alice.request({"type": "leave"}, "result")
+    assert reply["ok"]
+    seats = await alice.wait_for(lambda f: f["type"] == "seats")
+    assert all(s["player_id"] != players[0].pk for s in seats["seats"])
+    await database_sync_to_async(players[0].refresh_from_db)()
+    assert players[0].balance == 100_000
+    await alice.close()
+
+
+async def test_a_player_who_confirms_antes_is_asked_and_answers_im_in(table, players):
+    """R-ANTE-1: with auto-ante off the player is asked "I'm in?" before the next hand."""
+    carol = players[2]
+    carol.auto_ante = False
+    await database_sync_to_async(carol.save)()
+    clients = await _seated(table, [players[0], carol])
+    asked = await clients[1].wait_for(lambda f: f["type"] == "ante_confirm")
+    assert asked["table_id"] == table.pk
+    reply = await clients[1].request({"type": "im_in"}, "result")
+    assert reply["ok"] and reply["command"] == "im_in"
+    snapshot = await clients[1].request({"type": "snapshot"}, "snapshot")
+    assert snapshot["viewer"]["ante_confirmed"] is True
+    assert not [f for f in clients[0].frames if f["type"] == "ante_confirm"]
+    for client in clients:
+        await client.close()
+
+
+async def test_a_players_own_frames_for_another_table_stay_on_that_table(players):
+    """The user group serves every table a player sits at; each socket keeps its own."""
+    first, second = (
+        await database_sync_to_async(make_table)(),
+        await database_sync_to_async(make_table)(),
+    )
+    here = await TableClient.open(first.pk, players[0])
+    there = await TableClient.open(second.pk, players[0])
+    from channels.layers import get_channel_layer
+
+    await get_channel_layer().group_send(
+        f"user-{players[0].pk}",
+        {"type": "room.frame", "frame": {"type": "ante_confirm", "table_id": second.pk}},
+    )
+    assert (await there.wait_for(lambda f: f["type"] == "ante_confirm"))["table_id"] == second.pk
+    await here.drain(0.1)
+    assert not [f for f in here.frames if f["type"] == "ante_confirm"]
+    await here.close()
+    await there.close()
