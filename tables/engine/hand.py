@@ -492,10 +492,10 @@ class StudHand:
         hand.stacks = self.stacks[:]
         hand.status = self.status[:]
         hand.antes = self.antes  # never changed after the start
-        hand.committed = self.committed[:]
+        hand.committed = self.committed  # copied before a change (_close_round)
         hand.bets = self.bets[:]
-        hand.down = self.down[:]
-        hand.up = self.up[:]
+        hand.down = self.down  # copied before a change (_deal_street)
+        hand.up = self.up  # likewise
         hand.deck_pos = self.deck_pos
         hand.burns = self.burns
         hand.community = self.community
@@ -634,7 +634,7 @@ class StudHand:
                 seat = self.players[leader].seat
                 self.returned = (*self.returned, (seat, back))
                 events.append(Event("uncalled_bet_returned", {"seat": seat, "amount": back}))
-            committed = self.committed
+            committed = self.committed = self.committed[:]
             for j, b in enumerate(bets):
                 if b:
                     committed[j] += b
@@ -652,7 +652,7 @@ class StudHand:
         players = self.players
         public: list[dict[str, object]] = []
         if street < 7:
-            up = self.up
+            up = self.up = self.up[:]
             position = self.deck_pos
             for i in live:
                 card = deck[position]
@@ -676,10 +676,11 @@ class StudHand:
                 return
             source = pile
             position = 0
+        down = self.down = self.down[:]
         for i in live:
             card = source[position]
             position += 1
-            self.down[i] = (*self.down[i], card)
+            down[i] = (*down[i], card)
             seat = players[i].seat
             events.append(
                 Event("down_cards", {"seat": seat, "street": 7, "cards": [card]}, visible_to=seat)

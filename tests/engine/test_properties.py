@@ -131,11 +131,14 @@ def test_random_hands_keep_every_invariant(
         assert seat is not None
         offers = hand.legal_actions(seat)
         assert offers
-        # Everything offered is accepted...
+        before = hand.to_json()
+        # Everything offered is accepted (and the hand applied to never changes)...
         for offer in offers:
             hand.apply(offer.for_seat(seat))
+        hand.time_out(seat, True)
+        hand.time_out(seat, False)
+        assert hand.to_json() == before
         # ...and a sample of what is not is refused, changing nothing.
-        before = hand.to_json()
         for action in data.draw(st.permutations(wrong_actions(hand, seat)))[:4]:
             try:
                 hand.apply(action)
