@@ -141,3 +141,17 @@ def test_the_schema_and_the_offline_docs_page():
     assert docs.status_code == 200
     page = docs.content.decode()
     assert "swagger-ui" in page and "cdn.jsdelivr" not in page
+
+
+def test_a_token_is_issued_for_the_right_password_only():
+    from tests.factories import PASSWORD
+
+    player = PlayerFactory()
+    client = APIClient()
+    wrong = client.post(reverse("api_token"), {"username": player.username, "password": "nope"})
+    assert wrong.status_code == 400
+    right = client.post(reverse("api_token"), {"username": player.username, "password": PASSWORD})
+    assert right.status_code == 200
+    token = right.json()["token"]
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert client.get(reverse("api_me")).json()["id"] == player.pk
