@@ -33,6 +33,8 @@ from websockets.asyncio.client import ClientConnection
 logger = logging.getLogger(__name__)
 
 POLICIES = ("call", "random")
+# Seconds to wait for the your_turn frame (the offers) before asking for a snapshot instead.
+TURN_FRAME_WAIT = 1.0
 _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken"\s+value="([^"]+)"')
 
 
@@ -184,6 +186,8 @@ class Bot:
         self.sent_at: float | None = None
         self.sit_requested = False
         self.hand_ids_seen: set[int] = set()
+        self._turn_fallback: asyncio.TimerHandle | None = None
+        self._pending: set[asyncio.Future[None]] = set()
         self.hands_ended: set[int] = set()
         # Every hand event applied, in order (tests compare what each bot saw).
         self.keep_events = keep_events
@@ -320,8 +324,16 @@ class Bot:
         if "to_act" in frame and frame.get("to_act") is not None:
             self.to_act = frame["to_act"]
             if self.seat is not None and self.to_act == self.seat:
-                # Events carry no offers: the snapshot holds this seat's legal actions.
-                await self.ask_snapshot()
+                # The offers follow in a your_turn frame; a snapshot if it does not come.
+                self._turn_fallback = asyncio.get_running_loop().call_later(
+                    TURN_FRAME_WAIT, self._snapshot_if_still_waiting, hand_id, seq
+                )
+
+    def _snapshot_if_still_waiting(self, hand_id: int, seq: int) -> None:
+        if self.hand_id == hand_id and self.seq == seq and self.acted_at != (hand_id, seq):
+            task = asyncio.ensure_future(self.ask_snapshot())
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
 
     async def on_your_turn(self, frame: dict[str, Any]) -> None:
         """The offers sent with the turn, when the room sends them (saves a snapshot)."""
@@ -355,6 +367,7 @@ class Bot:
             {
                 "type": "act",
                 "seq": self.seq,
+                "hand_id": self.hand_id,
                 "kind": choice["kind"],
                 "amount": choice["amount"],
                 "ref": f"a{self.stats.actions}",

@@ -9,8 +9,9 @@ No rule of poker and no query here: identity is the session's user, never a mess
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -48,10 +49,16 @@ CLOSE_ABUSIVE = 4008
 class TableConsumer(AsyncJsonWebsocketConsumer):
     """One viewer of one table: a seated player, a player watching, or a visitor."""
 
+    # (table_id, player_id) -> this process's open connections. A player with two tabs stays
+    # connected until the last one closes here (docs/tables-services.md, request 1: counting
+    # across processes is the services' to do).
+    open_connections: ClassVar[Counter[tuple[int, int]]] = Counter()
+
     table_id: int
     groups_joined: list[str]
     limiter: RateLimiter
     closing: bool
+    counted: bool
 
     @property
     def player(self) -> Any:
@@ -65,6 +72,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.groups_joined = []
         self.closing = False
+        self.counted = False
         self.limiter = RateLimiter(
             rate=getattr(settings, "TABLE_WS_RATE", 8.0),
             burst=getattr(settings, "TABLE_WS_BURST", 16),
@@ -75,6 +83,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._join(table_group(self.table_id))
             if self.player is not None:
                 await self._join(user_group(self.player.pk))
+                self.open_connections[(self.table_id, self.player.pk)] += 1
+                self.counted = True
                 # R-TIME-3: presence; refused harmlessly for a player without a seat here.
                 await database_sync_to_async(services.seat_set_connected)(
                     table_id=self.table_id, player=self.player, connected=True
@@ -89,7 +99,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-        if self.player is not None and hasattr(self, "table_id"):
+        if not getattr(self, "counted", False):
+            return
+        key = (self.table_id, self.player.pk)
+        self.open_connections[key] -= 1
+        if self.open_connections[key] <= 0:
+            del self.open_connections[key]
             try:
                 await database_sync_to_async(services.seat_set_connected)(
                     table_id=self.table_id, player=self.player, connected=False
@@ -167,6 +182,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 table_id=table_id,
                 player=player,
                 expected_seq=command.seq,
+                expected_hand_id=command.hand_id,
                 kind=command.kind.value,
                 amount=command.amount,
             )

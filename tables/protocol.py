@@ -58,12 +58,14 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """An action in the current hand; ``seq`` is the last event seq the client has seen, so a
-    stale or repeated action is answered, not applied."""
+    """An action in the current hand; ``seq`` is the last event seq the client has seen (and
+    ``hand_id``, optional, the hand it belongs to), so a stale or repeated action is answered,
+    not applied."""
 
     seq: int
     kind: ActionKind
     amount: int = 0
+    hand_id: int | None = None
     ref: str | int | None = None
 
 
@@ -126,7 +128,7 @@ WATCHER_COMMANDS: tuple[type, ...] = (Snapshot, Ping)
 # type -> (fields required, fields optional); "ref" is optional everywhere.
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "snapshot": (frozenset(), frozenset()),
-    "act": (frozenset({"seq", "kind"}), frozenset({"amount"})),
+    "act": (frozenset({"seq", "kind"}), frozenset({"amount", "hand_id"})),
     "sit": (frozenset({"buy_in"}), frozenset({"seat"})),
     "add_chips": (frozenset({"amount"}), frozenset()),
     "sit_out": (frozenset(), frozenset()),
@@ -227,10 +229,14 @@ def parse_message(message: Any) -> Command:
         amount = (
             _int(message, "amount", low=0, high=MAX_AMOUNT, ref=ref) if ("amount" in message) else 0
         )
+        hand_id = (
+            _int(message, "hand_id", low=1, high=2**62, ref=ref) if "hand_id" in message else None
+        )
         return Act(
             seq=_int(message, "seq", low=0, high=2**31, ref=ref),
             kind=ActionKind(action),
             amount=amount,
+            hand_id=hand_id,
             ref=ref,
         )
     if kind == "sit":

@@ -111,6 +111,12 @@ async def test_out_of_turn_wrong_amount_stale_and_forged_seat_change_nothing():
     )
     assert stale["status"] == "stale" and stale["seq"] == seq
 
+    hand = await database_sync_to_async(current_hand)(table_id)
+    other_hand = await clients[to_act].reply_to(
+        {"type": "act", "seq": seq, "hand_id": hand.pk + 1, "kind": "bring_in", "amount": 50}
+    )
+    assert other_hand["status"] == "stale", other_hand
+
     assert await _state(table_id) == before
     await _close_all(clients)
 

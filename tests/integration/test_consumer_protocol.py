@@ -32,6 +32,11 @@ def test_an_action_parses_with_its_seq_and_amount():
     assert command == Act(seq=7, kind=ActionKind.RAISE, amount=40, ref="a1")
 
 
+def test_an_action_may_name_its_hand():
+    command = parse_frame('{"type": "act", "seq": 7, "hand_id": 12, "kind": "check"}')
+    assert command == Act(seq=7, kind=ActionKind.CHECK, amount=0, hand_id=12)
+
+
 def test_simple_commands_parse():
     assert parse_frame('{"type": "snapshot"}') == Snapshot()
     assert parse_frame('{"type": "im_in", "ref": 3}') == ImIn(ref=3)

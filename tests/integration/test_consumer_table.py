@@ -206,3 +206,21 @@ async def test_a_players_own_frames_for_another_table_stay_on_that_table(players
     assert not [f for f in here.frames if f["type"] == "ante_confirm"]
     await here.close()
     await there.close()
+
+
+async def test_a_player_with_two_tabs_stays_connected_until_the_last_closes(table, players):
+    """R-TIME-3 presence: closing one of two connections does not mark the player away."""
+    first = await TableClient.open(table.pk, players[0])
+    assert (await first.request({"type": "sit", "buy_in": BUY_IN}, "result"))["ok"]
+    second = await TableClient.open(table.pk, players[0])
+    visitor = await TableClient.open(table.pk)
+
+    def connected(frame) -> bool:
+        return next(s for s in frame["seats"] if s["player_id"] == players[0].pk)["connected"]
+
+    await first.close()
+    assert connected(await visitor.request({"type": "snapshot"}, "snapshot"))
+    await second.close()
+    away = await visitor.wait_for(lambda f: f["type"] == "seats" and not connected(f))
+    assert not connected(away)
+    await visitor.close()
