@@ -32,10 +32,11 @@ function visible(table) {
   return true;
 }
 
-function cell(text, className) {
+function cell(text, className, label) {
   const td = document.createElement("td");
   td.textContent = text;
   if (className) td.className = className;
+  if (label) td.dataset.label = label;
   return td;
 }
 
@@ -44,6 +45,7 @@ function row(table) {
   tr.dataset.tableId = table.id;
   tr.className = "lobby-row";
   const name = document.createElement("td");
+  name.className = "name";
   const link = document.createElement("a");
   link.href = `/tables/${table.id}/`;
   link.textContent = table.name;
@@ -51,12 +53,12 @@ function row(table) {
   name.append(link);
   tr.append(
     name,
-    cell(GAME_NAMES[table.game] || table.game),
-    cell(stakesText(table)),
-    cell(`${table.seated}/${table.seats}`, "num seats-taken"),
-    cell(dollars(table.average_pot), "money"),
-    cell(String(table.hands_per_hour), "num"),
-    cell(String(table.waiting), "num"),
+    cell(GAME_NAMES[table.game] || table.game, "game", "Game"),
+    cell(stakesText(table), "stakes", "Stakes"),
+    cell(`${table.seated}/${table.seats}`, "num seats-taken", "Seats"),
+    cell(dollars(table.average_pot), "money", "Avg pot"),
+    cell(String(table.hands_per_hour), "num", "Hands/h"),
+    cell(String(table.waiting), "num", "Waiting"),
   );
   if (table.seated >= table.seats) tr.classList.add("full");
   tr.addEventListener("click", (event) => {

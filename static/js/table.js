@@ -307,7 +307,10 @@ function seatPosition(number) {
   const anchor = mySeat() || 1;
   const k = (number - anchor + total) % total;
   const angle = Math.PI / 2 + (k * 2 * Math.PI) / total;
-  return { x: 50 + 43 * Math.cos(angle), y: 50 + 41 * Math.sin(angle) };
+  // A phone's oval stands up: seats keep inside its width.
+  const narrow = felt.clientWidth < 520;
+  const [rx, ry] = narrow ? [33, 43] : [42, 41];
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
 }
 
 function render() {
@@ -433,7 +436,8 @@ function seatElement(number, seat, played, pos, me) {
   if (!seat.connected) tags.push("disconnected");
   if (status === "all_in") tags.push("all-in");
   if (status === "folded") tags.push("folded");
-  if (hand && !hand.is_over && hand.street === 3 && hand.bring_in_seat === number) {
+  if (hand && !hand.is_over && hand.street === 3 && hand.bring_in_seat === number &&
+      !hand.last_action[number]) {
     tags.push("bring-in");
   }
   if (hand && hand.last_action[number] && !hand.is_over) tags.push(hand.last_action[number]);
@@ -845,6 +849,7 @@ window.addEventListener("online", () => {
   }
 });
 window.addEventListener("offline", () => setConnection("offline"));
+window.addEventListener("resize", queueRender);
 
 if (page.player_id) $("[data-balance]").textContent = dollars(page.balance);
 connect();

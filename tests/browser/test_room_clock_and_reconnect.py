@@ -75,8 +75,11 @@ def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     make_table(name="Starter", small_bet=10, big_bet=20, ante=5, bring_in=10, buy_in=100)
     make_table(name="High Rollers", small_bet=1000, big_bet=2000, seats=6, buy_in=20000)
     ann, ben = seated_pair(new_context, table)
-    steps.click_passive(ann) or steps.click_passive(ben)  # the bring-in is posted
-    waiting = ann if to_act(ann) == 2 else ben  # the one whose turn it is not
+    bring_in = to_act(ann)
+    assert steps.click_passive(ann if bring_in == 1 else ben)  # the bring-in is posted
+    for page in (ann, ben):
+        page.locator(f'.seat.to-act:not([data-seat="{bring_in}"])').wait_for()
+    waiting = ann if bring_in == 1 else ben  # the one whose turn it is not
     acting = ben if waiting is ann else ann
     mine = 1 if waiting is ann else 2
     before = steps.down_cards(waiting)
@@ -103,6 +106,7 @@ def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     acting.screenshot(path=str(SCREENSHOTS / "table-1440.png"), full_page=True)
     acting.set_viewport_size({"width": 390, "height": 844})
     acting.wait_for_timeout(200)
+    assert acting.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
     acting.screenshot(path=str(SCREENSHOTS / "table-390.png"), full_page=True)
     lobby = context.new_page()
     lobby.goto("/")
@@ -111,6 +115,7 @@ def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     lobby.screenshot(path=str(SCREENSHOTS / "lobby-1440.png"), full_page=True)
     lobby.set_viewport_size({"width": 390, "height": 844})
     lobby.wait_for_timeout(200)
+    assert lobby.evaluate("document.documentElement.scrollWidth") <= 390
     lobby.screenshot(path=str(SCREENSHOTS / "lobby-390.png"), full_page=True)
 
 
