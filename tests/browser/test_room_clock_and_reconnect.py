@@ -113,6 +113,13 @@ def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     lobby.locator("tr.lobby-row", has_text="Main").wait_for()
     assert re.search(r"2/8", lobby.locator("tr.lobby-row", has_text="Main").inner_text())
     lobby.screenshot(path=str(SCREENSHOTS / "lobby-1440.png"), full_page=True)
+    lobby.get_by_label("Game").select_option("stud8")
+    assert lobby.locator("tr.lobby-row").all_inner_texts()[0].startswith("Hi-Lo Deluxe")
+    assert lobby.locator("tr.lobby-row").count() == 1
+    lobby.get_by_label("Game").select_option("")
+    lobby.get_by_label("Hide empty").check()
+    assert lobby.locator("tr.lobby-row").count() == 1  # only Main has players
+    lobby.get_by_label("Hide empty").uncheck()
     lobby.set_viewport_size({"width": 390, "height": 844})
     lobby.wait_for_timeout(200)
     assert lobby.evaluate("document.documentElement.scrollWidth") <= 390
