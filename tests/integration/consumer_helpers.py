@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -16,10 +17,22 @@ from accounts.models import Player
 from pokerroom.asgi import application
 from tables.engine import StudHand
 from tables.models import Hand, Seat, Table
+from tables.services import scheduling
 from tests.factories import PlayerFactory, funded
 
 ORIGIN_HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
 BUY_IN = 2000
+
+
+@pytest.fixture(autouse=True)
+def consumer_test_room(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
+    """Import into a consumer test module: the in-process channel layer (these tests are about
+    the consumer; tests/integration/test_consumer_scale_out.py runs on Redis), and no task
+    runs on its own: the test deals each hand (with a stacked deck) and no clock expires."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
+    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
+    monkeypatch.setattr(scheduling, "schedule_offer_expiry", lambda **kwargs: None)
 
 
 def make_table(**overrides: Any) -> Table:

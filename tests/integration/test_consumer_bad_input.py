@@ -9,10 +9,10 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tables import services
-from tables.services import scheduling
 from tests.integration.consumer_helpers import (
     BUY_IN,
     TableClient,
+    consumer_test_room,  # noqa: F401 (autouse)
     current_hand,
     engine_of,
     make_player,
@@ -22,13 +22,6 @@ from tests.integration.consumer_helpers import (
 )
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _hands_dealt_by_the_test(monkeypatch):
-    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_offer_expiry", lambda **kwargs: None)
 
 
 async def _a_hand_in_play() -> tuple[int, dict[int, TableClient], int]:

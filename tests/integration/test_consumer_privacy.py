@@ -14,10 +14,10 @@ from channels.db import database_sync_to_async
 
 from tables import services
 from tables.models import Hand
-from tables.services import scheduling
 from tests.integration.consumer_helpers import (
     BUY_IN,
     TableClient,
+    consumer_test_room,  # noqa: F401 (autouse)
     engine_of,
     make_player,
     make_table,
@@ -28,13 +28,6 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 # Keys under which a frame may carry cards that are not up cards.
 HIDDEN_KEYS = {"down", "cards", "shown", "hole", "hole_cards", "deck"}
-
-
-@pytest.fixture(autouse=True)
-def _hands_dealt_by_the_test(monkeypatch):
-    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_offer_expiry", lambda **kwargs: None)
 
 
 def _cards_under_hidden_keys(value: Any, found: list[int]) -> list[int]:
