@@ -139,6 +139,16 @@ function onFrame(frame) {
     case "next_hand":
       if (state.snap) state.snap.next_hand_at = frame.at;
       break;
+    case "your_turn":
+      // The offers come to the player to act right after the batch's events.
+      if (!state.awaiting && state.hand && frame.hand_id === state.handId &&
+          frame.seq === state.seq && frame.seat === mySeat()) {
+        state.hand.to_act = frame.seat;
+        state.hand.legal_actions = frame.legal_actions;
+        state.deadline = deadlineOf(frame.action_deadline);
+        state.acting = false;
+      }
+      break;
     case "ante_confirm":
       state.anteDeadline = Date.parse(frame.deadline);
       if (state.snap && state.snap.viewer) state.snap.viewer.ante_confirmed = false;
@@ -269,7 +279,15 @@ function takeTurn(frame) {
   const hand = state.hand;
   if (hand && !hand.is_over && hand.to_act !== null && hand.to_act === mySeat() &&
       hand.legal_actions.length === 0 && frame.to_act === mySeat()) {
-    requestSnapshot();
+    // The your_turn frame should bring the offers; ask for a snapshot if it does not come.
+    const seq = state.seq;
+    setTimeout(() => {
+      const now = state.hand;
+      if (now && state.seq === seq && !now.is_over && now.to_act === mySeat() &&
+          now.legal_actions.length === 0) {
+        requestSnapshot();
+      }
+    }, 500);
   }
 }
 
@@ -607,7 +625,9 @@ function renderActions() {
 function act(offer) {
   if (state.acting) return;
   state.acting = true;
-  const ref = send({ type: "act", seq: state.seq, kind: offer.kind, amount: offer.amount });
+  const ref = send({
+    type: "act", seq: state.seq, hand_id: state.handId, kind: offer.kind, amount: offer.amount,
+  });
   if (ref === null) state.acting = false;
   state.hand.legal_actions = [];
   queueRender();
