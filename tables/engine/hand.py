@@ -363,11 +363,13 @@ class StudHand:
                 offered.append(_offer(COMPLETE, to, to))
             return offered
         current = self.current_bet
+        # Fold is offered at every turn but the bring-in's (R-BRING-2), even when a check is
+        # free: PokerStars allows it (docs/engine-contract.md, "Rulings").
         if current > bet:
             call_to = current if current - bet < stack else bet + stack
             offered = [_FOLD_OFFER, _offer(CALL, call_to, call_to - bet)]
         else:
-            offered = [_CHECK_OFFER]
+            offered = [_FOLD_OFFER, _CHECK_OFFER]
         if stack > current - bet and self._may_raise(i):
             full_to = self.full_to
             kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)

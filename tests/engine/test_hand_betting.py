@@ -88,7 +88,7 @@ def test_r_bet_2_an_open_pair_on_fourth_allows_the_small_or_the_big_bet() -> Non
     may raise small or big; after the big raise, every raise is big."""
     dealer = Dealer(PAIR_ON_FOURTH, players=2)
     dealer.passive_to_street(4)
-    assert dealer.kinds(2) == {"check": [0], "bet": [100, 200]}
+    assert dealer.kinds(2) == {"fold": [0], "check": [0], "bet": [100, 200]}
     dealer.act(2, "bet", 100)
     assert dealer.kinds(1) == {"fold": [0], "call": [100], "raise": [200, 300]}
     dealer.act(1, "raise", 300)
@@ -199,7 +199,7 @@ def test_r_bet_6_a_short_all_in_raise_does_not_reopen_for_those_who_acted() -> N
 def test_r_bet_6_a_half_bet_all_in_counts_as_full() -> None:
     """R-BET-6: on a 200 round, a 150 all-in bet can be raised to 350."""
     dealer = five_handed_fifth_street([150 + 35, 1000, 1000, 1000, 1000])
-    assert dealer.kinds(1) == {"check": [0], "bet": [150]}
+    assert dealer.kinds(1) == {"fold": [0], "check": [0], "bet": [150]}
     dealer.act(1, "bet", 150)
     assert dealer.kinds(2) == {"fold": [0], "call": [150], "raise": [350]}
 
@@ -296,3 +296,43 @@ def test_r_time_1_a_bring_in_who_times_out_posts_the_bring_in() -> None:
     dealer = Dealer(PAIR_ON_FOURTH, players=2, table=config(Game.STUD))
     dealer.time_out(1, protected=False)
     assert dealer.hand.bet(1) == 25
+
+
+def test_ruling_fold_is_offered_when_a_check_is_free() -> None:
+    """Contract ruling (PokerStars allows it; real hand 35874676388): on fourth street the
+    first to act may check or fold; the fold folds the hand, the others play on."""
+    dealer = three_handed_to(4)
+    seat = dealer.hand.to_act
+    assert seat is not None
+    assert dealer.kinds(seat) == {"fold": [0], "check": [0], "bet": [100]}
+    dealer.act(seat, "fold")
+    assert dealer.hand.status_of(seat) == "folded"
+    assert dealer.hand.street == 4 and not dealer.hand.is_over
+    assert dealer.said("action")[-1]["action"] == "fold"
+    dealer.passive_to_end()
+    result = dealer.hand.result
+    assert result is not None and seat not in result.winners
+    assert sum(result.final_stacks[i][1] for i in range(3)) == dealer.total_chips
+
+
+def test_ruling_a_free_fold_heads_up_ends_the_hand_without_showdown() -> None:
+    """Heads-up on fourth street, seat 2 (the open pair) folds rather than check: seat 1 wins
+    the antes and third-street bets uncontested."""
+    dealer = Dealer(PAIR_ON_FOURTH, players=2)
+    dealer.passive_to_street(4)
+    dealer.act(2, "fold")
+    result = dealer.hand.result
+    assert result is not None and not result.showdown
+    assert result.winners == (1,)
+    assert result.stack(1) == 1000 + 10 + 25
+
+
+def test_r_time_1_a_time_out_checks_though_fold_is_offered() -> None:
+    """R-TIME-1: fold is offered beside the free check, yet running out of time checks."""
+    dealer = three_handed_to(5)
+    seat = dealer.hand.to_act
+    assert seat is not None
+    assert "fold" in dealer.kinds(seat) and "check" in dealer.kinds(seat)
+    dealer.time_out(seat, protected=False)
+    assert dealer.said("timeout")[-1] == {"seat": seat, "result": "check"}
+    assert dealer.hand.status_of(seat) == "active"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tables.engine import SeatSetup, StudHand
+from tables.engine import Action, ActionKind, IllegalAction, SeatSetup, StudHand
 from tests.engine.conftest import Dealer, card, cards, config, stacked
 
 # Three players, seats 1-3, button on 3: the deal goes 1, 2, 3.
@@ -255,3 +255,15 @@ def test_r_bring_4_the_bring_in_skips_a_player_all_in_from_the_ante() -> None:
     dealer = Dealer(deck, [1000, 1000, 10])
     assert dealer.hand.status_of(3) == "all_in"
     assert dealer.hand.bring_in_seat == 2
+
+
+def test_r_bring_2_a_fold_from_the_bring_in_is_refused_and_changes_nothing() -> None:
+    """R-BRING-2: fold is offered at every other turn, even with a free check, but not to the
+    player who owes the bring-in; sending one is refused and the hand is unchanged."""
+    dealer = Dealer(THREE, players=3)
+    before = dealer.hand.to_json()
+    with pytest.raises(IllegalAction, match="may not fold"):
+        dealer.hand.apply(Action(2, ActionKind.FOLD))
+    assert dealer.hand.to_json() == before
+    dealer.act(2, "bring_in")
+    assert "fold" in dealer.kinds(3)

@@ -32,7 +32,6 @@ from tests.engine.pokerstars import (
 
 SPLIT = TESTDATA / "pokerstars-stud" / "split"
 HAND_IDS = sorted(path.stem for path in SPLIT.glob("*.txt")) if SPLIT.is_dir() else ["missing"]
-NOT_REPLAYABLE = {"35874676388": "the engine cannot replay it (see test_pokerstars_replay.py)"}
 # Lines whose text cannot match, each for a named reason (their kind must still match):
 # - 29356803849 was re-exported by PokerTracker 2, which dropped the hero's river line;
 # - 91733835979 has a damaged card token "[of]", so the hero's river card is ours, not theirs;
@@ -75,8 +74,6 @@ def viewer_of(source: PokerStarsHand) -> int | None:
 def replay_of(hand_id: str) -> Replay:
     if hand_id == "missing":
         shared_testdata("pokerstars-stud", "split")
-    if hand_id in NOT_REPLAYABLE:
-        pytest.xfail(NOT_REPLAYABLE[hand_id])
     return replay_hand(parse_file(SPLIT / f"{hand_id}.txt"))
 
 

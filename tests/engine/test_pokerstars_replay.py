@@ -13,7 +13,6 @@ from tests.engine.pokerstars import (
     TESTDATA,
     LineKind,
     Replay,
-    ReplayMismatch,
     parse_amount,
     parse_file,
     parse_hand,
@@ -158,24 +157,13 @@ def test_r_hist_3_parses_tournament_chips_and_the_pt2_export() -> None:
 SPLIT = TESTDATA / "pokerstars-stud" / "split"
 HAND_IDS = sorted(path.stem for path in SPLIT.glob("*.txt")) if SPLIT.is_dir() else ["missing"]
 
-# Hands the engine cannot replay, each for a named reason (see the test's docstring).
-NOT_REPLAYABLE = {
-    "35874676388": (
-        "PokerStars let denny501 fold on 4th street when he could check; the engine offers "
-        "only check there (no fold without a bet to face), so the hand cannot go on as written"
-    ),
-}
 
-
-def replay_or_xfail(hand_id: str) -> Replay:
+def replay_file(hand_id: str) -> Replay:
+    """Every hand replays (35874676388, once an expected failure, folds where a check was free:
+    the engine offers that fold too now)."""
     if hand_id == "missing":
         shared_testdata("pokerstars-stud", "split")
-    source = parse_file(SPLIT / f"{hand_id}.txt")
-    if hand_id in NOT_REPLAYABLE:
-        with pytest.raises(ReplayMismatch):
-            replay_hand(source)
-        pytest.xfail(NOT_REPLAYABLE[hand_id])
-    return replay_hand(source)
+    return replay_hand(parse_file(SPLIT / f"{hand_id}.txt"))
 
 
 @pytest.mark.parametrize("hand_id", HAND_IDS)
@@ -187,9 +175,9 @@ def test_r_hist_3_pokerstars_hand_replays_through_the_engine(hand_id: str) -> No
     R-ORDER-1), offer the file's action at the file's amount (R-BET-1..6), and hold the file's
     pot when each street closes (R-SHOW-4 for uncalled bets). At the end the winners, the
     chips each collected (R-POT-1..4, R-HILO-1..4), the rake and every final stack must be
-    the file's. Excluded: none; 35874676388 is an expected failure, named in NOT_REPLAYABLE.
+    the file's. Excluded: none.
     """
-    replay = replay_or_xfail(hand_id)
+    replay = replay_file(hand_id)
     source, result = replay.source, replay.hand.result
     assert result is not None
     player = {seat.seat: seat.player for seat in source.seats}
@@ -214,7 +202,7 @@ def test_r_hist_3_pokerstars_hand_replays_through_the_engine(hand_id: str) -> No
 def test_r_pot_1_side_pot_sizes_match_pokerstars() -> None:
     """80908721832: RomiTu all-in on 5th street; main pot 1.70, side pot 0.24, rake 0.04 all
     from the main pot, as PokerStars prints them net: Main pot $1.66, Side pot $0.24."""
-    result = replay_or_xfail("80908721832").hand.result
+    result = replay_file("80908721832").hand.result
     assert result is not None
     assert [(pot.amount, pot.rake) for pot in result.pots] == [(170, 4), (24, 0)]
     assert [pot.amount - pot.rake for pot in result.pots] == [166, 24]
@@ -224,7 +212,7 @@ def test_r_pot_5_rake_split_by_our_rule_not_pokerstars_rounding() -> None:
     """60974484959: a $0.05 rake from a $0.44 main pot and a $0.64 side pot. PokerStars took
     2 and 3 cents (Main pot $0.42, Side pot $0.61); R-POT-5 takes each pot's floor share and
     the odd cent from the main pot: 3 and 2. The winner took both pots, so stacks agree."""
-    result = replay_or_xfail("60974484959").hand.result
+    result = replay_file("60974484959").hand.result
     assert result is not None
     assert [(pot.amount, pot.rake) for pot in result.pots] == [(44, 3), (64, 2)]
 
@@ -232,6 +220,6 @@ def test_r_pot_5_rake_split_by_our_rule_not_pokerstars_rounding() -> None:
 def test_r_deal_5_shared_river_card_hand_turns_the_files_card() -> None:
     """30506593746: eight players to the river; the stub is empty after the burn, so the
     burns are reshuffled and one card (6h) is turned for everyone (R-DEAL-5, R-ORDER-2)."""
-    replay = replay_or_xfail("30506593746")
+    replay = replay_file("30506593746")
     assert replay.hand.community_card == parse_cards("6h")[0]
     assert any(event.kind == "community_card" for event in replay.events)
