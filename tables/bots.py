@@ -354,6 +354,8 @@ class Bot:
                 self.stats.errors.append(frame)
             if frame.get("command") == "act":
                 self.sent_at = None
+                if frame.get("status") == "refused":
+                    self.acted_at = None  # choose again from fresh offers
                 await self.ask_snapshot()
 
     async def act(self, offers: list[dict[str, Any]]) -> None:
