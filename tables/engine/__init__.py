@@ -10,6 +10,7 @@ from tables.engine.actions import (
     IllegalAction,
     LegalAction,
     LogRecord,
+    Show,
     TimeOut,
     record_from_json,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "RakeSchedule",
     "RakeTier",
     "SeatSetup",
+    "Show",
     "StudHand",
     "TimeOut",
     "record_from_json",

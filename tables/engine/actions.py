@@ -48,7 +48,17 @@ class TimeOut:
         return {"type": "timeout", "seat": self.seat, "protected": self.protected}
 
 
-LogRecord = Action | TimeOut
+@dataclass(frozen=True, slots=True)
+class Show:
+    """R-SHOW-3: the winner of a hand nobody called chose to show their cards."""
+
+    seat: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": "show", "seat": self.seat}
+
+
+LogRecord = Action | TimeOut | Show
 
 
 def record_from_json(data: Mapping[str, object]) -> LogRecord:
@@ -58,6 +68,8 @@ def record_from_json(data: Mapping[str, object]) -> LogRecord:
         raise ValueError(f"a log record needs an integer seat: {data!r}")
     if data.get("type") == "timeout":
         return TimeOut(seat=seat, protected=bool(data.get("protected")))
+    if data.get("type") == "show":
+        return Show(seat=seat)
     if data.get("type") == "action":
         amount = data.get("amount", 0)
         if not isinstance(amount, int) or isinstance(amount, bool):

@@ -148,7 +148,10 @@ def _order_high_five(five: list[Card]) -> list[Card]:
 
 
 def describe_high(cards: Sequence[Card]) -> str:
-    """PokerStars' words for the best high hand: ``"two pair, Kings and Nines"``."""
+    """PokerStars' words for the best high hand: ``"two pair, Kings and Nines"``. Fewer than
+    five cards (a hand won early and shown, R-SHOW-3) are worded by pairs, trips and quads."""
+    if len(cards) < 5:
+        return _describe_few(cards)
     category = high_category(high_rank(cards))
     five = best_high_five(cards)
     ranks = [card >> 2 for card in five]
@@ -171,6 +174,23 @@ def describe_high(cards: Sequence[Card]) -> str:
     if category is HandCategory.PAIR:
         return f"a pair of {_RANK_PLURALS[ranks[0]]}"
     return f"high card {_RANK_NAMES[ranks[0]]}"
+
+
+def _describe_few(cards: Sequence[Card]) -> str:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
+    most, top = groups[0]
+    if most == 4:
+        return f"four of a kind, {_RANK_PLURALS[top]}"
+    if most == 3:
+        return f"three of a kind, {_RANK_PLURALS[top]}"
+    if most == 2 and len(groups) > 1 and groups[1][0] == 2:
+        return f"two pair, {_RANK_PLURALS[top]} and {_RANK_PLURALS[groups[1][1]]}"
+    if most == 2:
+        return f"a pair of {_RANK_PLURALS[top]}"
+    return f"high card {_RANK_NAMES[top]}"
 
 
 # --- eight-or-better low (R-HILO-1) -------------------------------------------------------

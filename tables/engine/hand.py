@@ -19,12 +19,13 @@ from tables.engine.actions import (
     IllegalAction,
     LegalAction,
     LogRecord,
+    Show,
     TimeOut,
     record_from_json,
 )
 from tables.engine.cards import Card
-from tables.engine.config import GameConfig, SeatSetup
-from tables.engine.evaluate import board_rank
+from tables.engine.config import Game, GameConfig, SeatSetup
+from tables.engine.evaluate import board_rank, describe_high, describe_low
 from tables.engine.result import HandResult
 from tables.engine.showdown import TableAtEnd, settle, settle_uncontested
 
@@ -89,6 +90,7 @@ _DYNAMIC = (
     "returned",
     "log",
     "result",
+    "volunteered",
 )
 
 
@@ -141,6 +143,7 @@ class StudHand:
     returned: tuple[tuple[int, int], ...]  # (seat, chips) uncalled bets returned
     log: tuple[LogRecord, ...]
     result: HandResult | None
+    volunteered: tuple[int, ...]  # seats that showed by choice after winning uncalled (R-SHOW-3)
 
     # --- starting -----------------------------------------------------------------------
 
@@ -202,6 +205,7 @@ class StudHand:
         hand.returned = ()
         hand.log = ()
         hand.result = None
+        hand.volunteered = ()
 
         events = [
             Event(
@@ -463,6 +467,42 @@ class StudHand:
         hand._advance(events)
         return hand, events
 
+    def may_show(self, seat: int) -> bool:
+        """R-SHOW-3: the winner of a hand that ended without being called may show their cards
+        (once). Nobody else may: at a showdown the engine shows or mucks (auto-muck)."""
+        result = self.result
+        if result is None or result.showdown or seat in self.volunteered:
+            return False
+        i = self._index.get(seat, -1)
+        return i >= 0 and self.status[i] != FOLDED
+
+    def show_cards(self, seat: int) -> tuple[StudHand, list[Event]]:
+        """R-SHOW-3: the uncalled winner shows their cards; a public ``show`` event. The
+        result (pots, stacks) is unchanged; ``shown_by_choice`` names the cards."""
+        if not self.may_show(seat):
+            if self.result is None:
+                raise IllegalAction("cards are shown only after the hand")
+            if self.result.showdown:
+                raise IllegalAction("after a showdown the engine has shown or mucked every hand")
+            if seat in self.volunteered:
+                raise IllegalAction(f"seat {seat} has already shown")
+            self.index_of(seat)  # raises for a seat not in the hand
+            raise IllegalAction(f"only the winner may show; seat {seat} folded")
+        hand = self._copy()
+        hand.log = (*self.log, Show(seat))
+        hand.volunteered = (*self.volunteered, seat)
+        own = self.cards(seat)
+        full = own if self.community is None else (*own, self.community)
+        payload: dict[str, object] = {"seat": seat, "cards": list(own), "high": describe_high(full)}
+        if self.config.game is Game.STUD8:
+            payload["low"] = describe_low(full)
+        return hand, [Event("show", payload)]
+
+    @property
+    def shown_by_choice(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """(seat, cards as dealt) for each seat that showed by choice (R-SHOW-3)."""
+        return tuple((seat, self.cards(seat)) for seat in self.volunteered)
+
     def _check_turn(self, seat: int) -> int:
         if self.result is not None:
             raise IllegalAction("the hand is over")
@@ -519,6 +559,7 @@ class StudHand:
         hand.returned = self.returned
         hand.log = self.log
         hand.result = self.result
+        hand.volunteered = self.volunteered
         return hand
 
     def _act(self, i: int, kind: ActionKind, to: int, events: list[Event]) -> None:
@@ -839,6 +880,7 @@ class StudHand:
             "returned": [list(pair) for pair in self.returned],
             "log": [record.to_json() for record in self.log],
             "result": None if self.result is None else self.result.to_json(),
+            "volunteered": list(self.volunteered),
         }
 
     @classmethod
@@ -883,6 +925,8 @@ class StudHand:
         hand.log = tuple(record_from_json(record) for record in data["log"])
         result = data["result"]
         hand.result = None if result is None else HandResult.from_json(result)
+        # absent from hands stored before R-SHOW-3's voluntary show was offered
+        hand.volunteered = tuple(int(x) for x in data.get("volunteered", ()))
         return hand
 
 
@@ -910,8 +954,10 @@ def replay(
     """The hand after dealing and then applying every record of ``log`` (``StudHand.log``)."""
     hand, _ = StudHand.start(config, seats, deck, button, reshuffle_seed=reshuffle_seed)
     for record in log:
-        if isinstance(record, TimeOut):
+        if isinstance(record, Action):
+            hand, _ = hand.apply(record)
+        elif isinstance(record, TimeOut):
             hand, _ = hand.time_out(record.seat, record.protected)
         else:
-            hand, _ = hand.apply(record)
+            hand, _ = hand.show_cards(record.seat)
     return hand

@@ -136,9 +136,11 @@ class _Writer:
             before = hand
             if isinstance(record, Action):
                 hand, _ = hand.apply(record)
-            else:
+            elif isinstance(record, TimeOut):
                 lines.append(f"{self.names[record.seat]} has timed out")
                 hand, _ = hand.time_out(record.seat, record.protected)
+            else:
+                continue  # a show after the hand (R-SHOW-3): written after the collections
             lines.extend(self.action_lines(before, hand, record))
             for seat, back in hand.returned[returned:]:
                 lines.append(f"Uncalled bet ({self.amount(back)}) returned to {self.names[seat]}")
@@ -271,7 +273,12 @@ class _Writer:
     def showdown(self) -> list[str]:
         result = self.result
         if not result.showdown:
-            return self.collected_lines()
+            # R-SHOW-3: the uncalled winner may show, after collecting, as PokerStars writes it
+            shows = [
+                f"{self.names[seat]}: shows [{cards_text(cards)}] ({self.describe(seat)})"
+                for seat, cards in self.final.shown_by_choice
+            ]
+            return self.collected_lines() + shows
         lines = ["*** SHOW DOWN ***"]
         shown = dict(result.shown)
         for seat in result.show_order:

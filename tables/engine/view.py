@@ -13,6 +13,7 @@ from tables.engine.hand import STATUS_NAMES, StudHand
 def view(hand: StudHand, seat: int | None) -> dict[str, object]:
     result = hand.result
     shown = dict(result.shown) if result is not None else {}
+    shown.update(hand.shown_by_choice)  # R-SHOW-3: an uncalled winner who chose to show
     seats: list[dict[str, object]] = []
     for i, player in enumerate(hand.players):
         down = hand.down[i]

@@ -788,6 +788,15 @@ def _replay_with_seed(source: PokerStarsHand, reshuffle_seed: int) -> Replay:
     pots[street] = hand.pot if not hand.is_over else expected_pots.get(street, 0)
     if not hand.is_over:
         raise fail(f"the file's actions are over but the engine waits for seat {hand.to_act}")
+    if not any(kind is LineKind.SHOW_DOWN for kind, _ in source.lines):
+        # R-SHOW-3: a winner nobody called chose to show
+        for shown in source.showdown:
+            if shown.kind is LineKind.SHOWS:
+                seat = source.seat_of(shown.player)
+                if not hand.may_show(seat):
+                    raise fail(f"{shown.player} shows, but the engine does not let them")
+                hand, events = hand.show_cards(seat)
+                all_events.extend(events)
     return Replay(
         source=source,
         config=config,

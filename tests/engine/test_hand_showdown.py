@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
-from tests.engine.conftest import Dealer, cards, stacked
+import pytest
+
+from tables.engine import Game, IllegalAction, Show, StudHand, replay, view
+from tables.engine.history_text import render_pokerstars
+from tests.engine.conftest import Dealer, cards, config, stacked
 
 # Three players check it down. Seat 1: two pair, aces and kings. Seat 2: a flush in hearts
 # made with its river card. Seat 3: a pair of fives.
@@ -138,3 +143,78 @@ def test_r_show_4_the_uncalled_part_of_a_bet_comes_back() -> None:
     assert result is not None and result.uncalled == ((1, 50),)
     (pot,) = result.pots
     assert (pot.amount, pot.eligible) == (3 * 35 + 150 + 150, (1, 2))
+
+
+def _won_uncalled_on_fourth() -> Dealer:
+    """CHECK_DOWN three-handed to fourth street; seat 1 (aces showing) bets, both fold."""
+    dealer = Dealer(CHECK_DOWN, players=3)
+    dealer.passive_to_street(4)
+    assert dealer.hand.to_act == 1
+    dealer.act(1, "bet", 100)
+    dealer.act(2, "fold")
+    dealer.act(3, "fold")
+    assert dealer.hand.result is not None and not dealer.hand.result.showdown
+    return dealer
+
+
+def test_r_show_3_the_uncalled_winner_may_show_and_everyone_sees_it() -> None:
+    """R-SHOW-3: seat 1 wins without being called: nobody shows; seat 1 may choose to, once.
+    The show is public, the pots and stacks stay as they were, and the log replays it."""
+    dealer = _won_uncalled_on_fourth()
+    hand = dealer.hand
+    assert [(s, hand.may_show(s)) for s in (1, 2, 3)] == [(1, True), (2, False), (3, False)]
+    shown, events = hand.show_cards(1)
+    assert [(e.kind, e.visible_to) for e in events] == [("show", None)]
+    assert events[0].payload == {
+        "seat": 1,
+        "cards": list(cards("Ac Kc 9d Ad")),
+        "high": "a pair of Aces",
+    }
+    assert shown.result == hand.result
+    assert shown.shown_by_choice == ((1, cards("Ac Kc 9d Ad")),)
+    assert hand.shown_by_choice == ()  # the hand shown from is unchanged
+    assert not shown.may_show(1)
+    with pytest.raises(IllegalAction, match="already shown"):
+        shown.show_cards(1)
+    public = view(shown, None)["seats"]
+    assert isinstance(public, list) and public[0]["shown"] == list(cards("Ac Kc 9d Ad"))
+    assert "shown" not in public[1]
+    assert shown.log[-1] == Show(1)
+    assert StudHand.from_json(json.loads(json.dumps(shown.to_json()))) == shown
+    assert replay(dealer.config, dealer.seats, dealer.deck, dealer.button, shown.log) == shown
+    text = render_pokerstars(shown, hand_id=1, table_name="T", started_at="2024/01/01 0:00:00 ET")
+    assert "P1 collected $1.05 from pot\nP1: shows [Ac Kc 9d Ad] (a pair of Aces)\n" in text
+    assert "Seat 1: P1 collected ($1.05)" in text
+
+
+def test_r_show_3_only_the_uncalled_winner_after_the_hand_may_show() -> None:
+    """R-SHOW-3: not during the hand, not a player who folded, not a seat not dealt in, and
+    not after a showdown, where the engine has shown or mucked every hand already."""
+    dealer = Dealer(CHECK_DOWN, players=3)
+    with pytest.raises(IllegalAction, match="only after the hand"):
+        dealer.hand.show_cards(2)
+    assert not dealer.hand.may_show(2)
+    won = _won_uncalled_on_fourth().hand
+    with pytest.raises(IllegalAction, match="folded"):
+        won.show_cards(2)
+    with pytest.raises(IllegalAction, match="not in this hand"):
+        won.show_cards(7)
+    assert not won.may_show(7)
+    dealer.passive_to_end()
+    assert dealer.hand.result is not None and dealer.hand.result.showdown
+    assert not any(dealer.hand.may_show(s) for s in (1, 2, 3))
+    with pytest.raises(IllegalAction, match="showdown"):
+        dealer.hand.show_cards(2)
+
+
+def test_r_show_3_a_hand_won_on_third_street_is_worded_from_three_cards() -> None:
+    """R-SHOW-3 in stud8: the completer wins on third street and shows two aces and a deuce;
+    the words come from three cards, and no low is possible."""
+    deck = stacked(["Ac Ad 2c", "Kh Qh 3d"])
+    dealer = Dealer(deck, players=2, table=config(Game.STUD8))
+    assert dealer.hand.to_act == 1
+    dealer.act(1, "complete", 100)
+    dealer.act(2, "fold")
+    _, events = dealer.hand.show_cards(1)
+    assert events[0].payload["high"] == "a pair of Aces"
+    assert events[0].payload["low"] == ""

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tables.engine import Show
 from tables.engine.history_text import (
     ALL_DOWN_CARDS,
     format_amount,
@@ -44,11 +45,10 @@ LOOSE_TEXT = {
 }
 # Lines the file lacks: the PokerTracker 2 re-export dropped "Pair on board - a double bet is
 # allowed" (Player5 shows 2h 2d on 4th street); PokerStars' own files print it (35874289931).
-# 99632607069: Player0 won uncalled and chose to show (R-SHOW-3 allows it); the engine's log
-# has no voluntary show, so our copy has no "shows" line.
+# (99632607069's uncalled winner shows by choice, R-SHOW-3: replayed with show_cards, and our
+# copy writes the "shows" line too.)
 DROPPED = {
     "29356803849": {LineKind.DOUBLE_BET_ALLOWED},
-    "99632607069": {LineKind.SHOWS},
 }
 # Stud Hi/Lo: PokerStars never offers the 4th-street double bet (nor does Robert's Rules for
 # Hi/Lo); RULES.md's R-BET-2 names no game, so the engine offers it in stud8 as well and our
@@ -157,7 +157,7 @@ def test_r_hist_3_round_trip_the_staff_copy_parses_back_to_the_same_hand(hand_id
     for player in hand.players:
         dealt = hand.cards(player.seat)
         assert parsed.cards[player.name][: len(dealt)] == list(dealt)
-    assert len(parsed.actions) == len(hand.log)
+    assert len(parsed.actions) == sum(not isinstance(record, Show) for record in hand.log)
 
 
 def test_r_hist_2_a_players_copy_shows_only_their_own_down_cards() -> None:

@@ -192,6 +192,13 @@ def test_r_hist_3_pokerstars_hand_replays_through_the_engine(hand_id: str) -> No
         assert not any(pot.low_winners for pot in result.pots)
     if source.community_card is not None:
         assert replay.hand.community_card == source.community_card
+    if not result.showdown:
+        # R-SHOW-3: the uncalled winner shows exactly when the file's winner showed
+        names = {player[seat]: cards for seat, cards in replay.hand.shown_by_choice}
+        file_shows = {
+            line.player: list(line.cards) for line in source.showdown if line.kind is LineKind.SHOWS
+        }
+        assert {name: list(cards) for name, cards in names.items()} == file_shows
     river_bets = [a for a in source.street_actions(7) if a.kind in (LineKind.BET, LineKind.RAISE)]
     if result.showdown and river_bets:
         # R-SHOW-2: after a river bet the last aggressor shows first (22 of 22 in the files)
@@ -215,6 +222,20 @@ def test_r_pot_5_rake_split_by_our_rule_not_pokerstars_rounding() -> None:
     result = replay_file("60974484959").hand.result
     assert result is not None
     assert [(pot.amount, pot.rake) for pot in result.pots] == [(44, 3), (64, 2)]
+
+
+def test_r_show_3_the_uncalled_winner_shows_as_in_the_file() -> None:
+    """99632607069: Hero folds to Player0's fifth-street bet; Player0 collects and then shows
+    Ad Ah 3d 2d 5s. The engine lets the uncalled winner show (once) and says so publicly."""
+    replay = replay_file("99632607069")
+    hand = replay.hand
+    seat = replay.source.seat_of("Player0")
+    assert hand.shown_by_choice == ((seat, tuple(parse_cards("Ad Ah 3d 2d 5s"))),)
+    show = [event for event in replay.events if event.kind == "show"]
+    assert [(e.payload["seat"], e.payload["high"], e.visible_to) for e in show] == [
+        (seat, "a pair of Aces", None)
+    ]
+    assert not hand.may_show(seat)
 
 
 def test_r_deal_5_shared_river_card_hand_turns_the_files_card() -> None:
