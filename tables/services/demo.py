@@ -103,3 +103,27 @@ def demo_room_load() -> DemoRoom:
         practice_table_id=practice.pk,
         tables=Table.objects.count(),
     )
+
+
+DEMO_BOT_PASSWORD = "demo-bot-password-change-me"
+DEMO_BOT_DEPOSIT = 100_000  # $1,000.00
+
+
+def demo_bot_account(username: str, password: str = DEMO_BOT_PASSWORD) -> Player:
+    """The bot's player, made (and funded) the first time; its password is reset to ours."""
+    with transaction.atomic():
+        player = Player.objects.filter(username=username).first()
+        if player is None:
+            player = player_sign_up(
+                username=username, email=f"{username}@bots.invalid", password=password
+            )
+            wallet_credit(
+                player_id=player.pk,
+                amount=DEMO_BOT_DEPOSIT,
+                kind=LedgerKind.DEPOSIT,
+                reason="demo bot bankroll",
+            )
+        elif not player.check_password(password):
+            player.set_password(password)
+            player.save()
+    return player

@@ -11,34 +11,9 @@ import contextlib
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
-from accounts.models import LedgerKind, Player
-from accounts.services import player_sign_up, wallet_credit
 from tables.bots import POLICIES, Bot, play_many, wait_for_room
-
-DEMO_PASSWORD = "demo-bot-password-change-me"
-DEMO_DEPOSIT = 100_000  # $1,000.00
-
-
-def demo_bot_account(username: str, password: str) -> Player:
-    """The bot's player, made (and funded) the first time; its password is reset to ours."""
-    with transaction.atomic():
-        player = Player.objects.filter(username=username).first()
-        if player is None:
-            player = player_sign_up(
-                username=username, email=f"{username}@bots.invalid", password=password
-            )
-            wallet_credit(
-                player_id=player.pk,
-                amount=DEMO_DEPOSIT,
-                kind=LedgerKind.DEPOSIT,
-                reason="demo bot bankroll",
-            )
-        elif not player.check_password(password):
-            player.set_password(password)
-            player.save()
-    return player
+from tables.services.demo import DEMO_BOT_PASSWORD, demo_bot_account
 
 
 class Command(BaseCommand):
@@ -49,7 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--count", type=int, default=2)
         parser.add_argument("--url", default="http://127.0.0.1:8000")
         parser.add_argument("--policy", choices=POLICIES, default="call")
-        parser.add_argument("--password", default=DEMO_PASSWORD)
+        parser.add_argument("--password", default=DEMO_BOT_PASSWORD)
         parser.add_argument("--prefix", default="bot")
 
     def handle(self, *args: Any, **options: Any) -> None:
