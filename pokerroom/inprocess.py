@@ -143,6 +143,8 @@ class InProcessRunner:
 
         close_old_connections()
         try:
+            if item.task_name not in app.tasks:
+                import_task_modules()  # a runner made without runner(): register them now
             task = app.tasks[item.task_name]
             result = task.apply(item.args, item.kwargs, task_id=item.task_id)
             if result.failed():
@@ -157,12 +159,26 @@ _runner: InProcessRunner | None = None
 _runner_lock = threading.Lock()
 
 
+def import_task_modules() -> None:
+    """Register every task of the room with the Celery app before anything runs.
+
+    `app.autodiscover_tasks()` is lazy: it waits for `import_default_modules()`, which a
+    Celery worker calls when it starts and a Daphne process never does. Without this, beat's
+    first sweep in a freshly started server finds no `tables.tasks.sweep_action_deadlines`
+    (tables.tasks is otherwise imported only when a service first schedules a task), so a
+    hand left waiting by the previous process would never time out."""
+    from pokerroom.celery import app
+
+    app.loader.import_default_modules()
+
+
 def runner() -> InProcessRunner:
-    """The process's runner, started on first use."""
+    """The process's runner, started on first use, with every task registered."""
     global _runner
     with _runner_lock:
         if _runner is None:
             from django.conf import settings
 
+            import_task_modules()
             _runner = InProcessRunner(run_beat=getattr(settings, "TASKS_RUN_BEAT", True))
         return _runner

@@ -95,3 +95,41 @@ def test_services_mode_a_real_worker_runs_a_task_one_second_later(settings):
             worker.wait(timeout=10)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+_FRESH_SERVER = """
+import os, sys
+os.environ["DJANGO_SETTINGS_MODULE"] = "pokerroom.settings"
+import django
+django.setup()
+from pokerroom.celery import app
+assert "tables.tasks" not in sys.modules, "imported before the runner: the test proves nothing"
+from pokerroom.inprocess import runner
+runner().stop()
+missing = [
+    name
+    for entry in app.conf.beat_schedule.values()
+    for name in [entry["task"]]
+    if name not in app.tasks
+]
+print("missing:", missing)
+sys.exit(1 if missing else 0)
+"""
+
+
+def test_a_fresh_server_process_registers_the_beat_tasks_before_its_runner_starts():
+    """The report of `make run` logging "tables.tasks.sweep_action_deadlines is not
+    registered": autodiscovery is lazy, and a Daphne process (unlike a Celery worker) never
+    imported tables.tasks until a service scheduled something, so beat's sweep could not run
+    in a server restarted with a hand waiting. The runner imports the task modules first."""
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    env["TASKS_RUN_BEAT"] = "1"
+    run = subprocess.run(
+        [sys.executable, "-c", _FRESH_SERVER],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
