@@ -26,7 +26,9 @@ from tables.protocol import (
     Chat,
     Command,
     ImIn,
+    JoinWaitingList,
     Leave,
+    LeaveWaitingList,
     Ping,
     ProtocolError,
     RateLimiter,
@@ -199,6 +201,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             SitIn: services.seat_sit_in,
             Leave: services.seat_leave,
             ImIn: services.ante_confirm,
+            JoinWaitingList: services.waiting_list_join,
+            LeaveWaitingList: services.waiting_list_leave,
         }
         service = simple[type(command)]
         return lambda: service(table_id=table_id, player=player)
@@ -230,6 +234,8 @@ _COMMAND_NAMES: dict[type, str] = {
     SitIn: "sit_in",
     Leave: "leave",
     ImIn: "im_in",
+    JoinWaitingList: "join_waiting_list",
+    LeaveWaitingList: "leave_waiting_list",
 }
 
 

@@ -107,6 +107,18 @@ class ImIn:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinWaitingList:
+    """Wait for a seat at a full table; a freed seat is offered with ``seat_offer``."""
+
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveWaitingList:
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Chat:
     """``text`` is already checked: at most CHAT_MAX_CHARS, no control characters, and
     HTML-escaped so that no client can be handed markup by another player."""
@@ -120,7 +132,20 @@ class Ping:
     ref: str | int | None = None
 
 
-Command = Snapshot | Act | Sit | AddChips | SitOut | SitIn | Leave | ImIn | Chat | Ping
+Command = (
+    Snapshot
+    | Act
+    | Sit
+    | AddChips
+    | SitOut
+    | SitIn
+    | Leave
+    | ImIn
+    | JoinWaitingList
+    | LeaveWaitingList
+    | Chat
+    | Ping
+)
 
 # Commands a visitor (not logged in) may send: they only watch.
 WATCHER_COMMANDS: tuple[type, ...] = (Snapshot, Ping)
@@ -135,6 +160,8 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "sit_in": (frozenset(), frozenset()),
     "leave": (frozenset(), frozenset()),
     "im_in": (frozenset(), frozenset()),
+    "join_waiting_list": (frozenset(), frozenset()),
+    "leave_waiting_list": (frozenset(), frozenset()),
     "chat": (frozenset({"text"}), frozenset()),
     "ping": (frozenset(), frozenset()),
 }
@@ -257,6 +284,8 @@ def parse_message(message: Any) -> Command:
         "sit_in": SitIn,
         "leave": Leave,
         "im_in": ImIn,
+        "join_waiting_list": JoinWaitingList,
+        "leave_waiting_list": LeaveWaitingList,
         "ping": Ping,
     }
     command: Command = simple[kind](ref=ref)

@@ -177,6 +177,9 @@ function onFrame(frame) {
 function applySnapshot(snapshot) {
   state.snap = snapshot;
   state.awaiting = false;
+  // A seat held for this player (reconnecting during an offer keeps it).
+  const mine = (snapshot.waiting_list || []).find((e) => e.player_id === page.player_id);
+  state.offer = mine && mine.offered_until ? Date.parse(mine.offered_until) : null;
   if (snapshot.hand) {
     const sameHand = snapshot.hand.id === state.handId && state.hand;
     const hand = fromView(snapshot.hand.state);
@@ -651,7 +654,9 @@ function renderPrompt() {
   }
   if (state.offer && state.offer > Date.now() && !viewer) {
     const text = document.createElement("span");
-    text.textContent = "A seat is free for you.";
+    text.className = "seat-offer";
+    const until = new Date(state.offer).toLocaleTimeString();
+    text.textContent = `A seat is free for you, held until ${until}.`;
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = "Take the seat";
@@ -675,9 +680,21 @@ function renderSeatControls() {
   if (!viewer) {
     const sit = button("Sit down", () => openBuyIn({ seat: null }), "sit-down");
     const free = state.snap.seats.length < state.snap.table.seats;
-    sit.disabled = !free;
-    if (!free) sit.title = "The table is full";
+    const offered = state.offer && state.offer > Date.now();
+    sit.disabled = !free && !offered;
+    if (sit.disabled) sit.title = "The table is full";
     seatControls.append(sit);
+    // A full table keeps a waiting list; a freed seat is offered to the first in line.
+    const waiting = (state.snap.waiting_list || []).find((e) => e.player_id === page.player_id);
+    if (waiting) {
+      const note = document.createElement("span");
+      note.className = "waiting-note";
+      const place = state.snap.waiting_list.indexOf(waiting) + 1;
+      note.textContent = `On the waiting list (${place} of ${state.snap.waiting_list.length})`;
+      seatControls.append(note, button("Leave the waiting list", () => send({ type: "leave_waiting_list" }), "leave-waiting-list"));
+    } else if (!free) {
+      seatControls.append(button("Join the waiting list", () => send({ type: "join_waiting_list" }), "join-waiting-list"));
+    }
     return;
   }
   const seat = state.snap.seats.find((s) => s.number === viewer.seat);
