@@ -4,6 +4,7 @@ No Django import anywhere below this package.
 """
 
 from tables.engine.actions import (
+    Abandon,
     Action,
     ActionKind,
     Event,
@@ -21,6 +22,7 @@ from tables.engine.result import Award, HandResult, PotResult
 from tables.engine.view import view
 
 __all__ = [
+    "Abandon",
     "Action",
     "ActionKind",
     "Award",

@@ -58,7 +58,18 @@ class Show:
         return {"type": "show", "seat": self.seat}
 
 
-LogRecord = Action | TimeOut | Show
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """The seat's player left mid-hand: their hand was folded at once, out of turn if need be
+    (a bring-in still owed is posted first, R-BRING-2)."""
+
+    seat: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": "abandon", "seat": self.seat}
+
+
+LogRecord = Action | TimeOut | Show | Abandon
 
 
 def record_from_json(data: Mapping[str, object]) -> LogRecord:
@@ -70,6 +81,8 @@ def record_from_json(data: Mapping[str, object]) -> LogRecord:
         return TimeOut(seat=seat, protected=bool(data.get("protected")))
     if data.get("type") == "show":
         return Show(seat=seat)
+    if data.get("type") == "abandon":
+        return Abandon(seat=seat)
     if data.get("type") == "action":
         amount = data.get("amount", 0)
         if not isinstance(amount, int) or isinstance(amount, bool):

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tables.engine.actions import (
+    Abandon,
     Action,
     ActionKind,
     Event,
@@ -498,6 +499,46 @@ class StudHand:
             payload["low"] = describe_low(full)
         return hand, [Event("show", payload)]
 
+    def abandon(self, seat: int) -> tuple[StudHand, list[Event]]:
+        """The seat's player left mid-hand: their hand is folded at once, out of turn if need
+        be (a dead hand; what they put in stays in the pot, R-SHOW-4 still returning the
+        uncalled part of a bet when the round closes). On their turn the action moves on as
+        for a fold; a bring-in still owed is posted first (R-BRING-2). One player left: the
+        hand ends."""
+        if self.result is not None:
+            raise IllegalAction("the hand is over")
+        i = self.index_of(seat)
+        if self.status[i] == FOLDED:
+            raise IllegalAction(f"seat {seat} has folded; their hand is out already")
+        hand = self._copy()
+        hand.log = (*self.log, Abandon(seat))
+        events = [Event("abandon", {"seat": seat})]
+        if i == self.to_act_index:
+            if self.bring_in_due:
+                hand._act(i, BRING_IN, self._legal(i)[0].amount, events)
+            hand._act(i, FOLD, 0, events)
+            hand._advance(events)
+        else:
+            hand.status[i] = FOLDED
+            hand.needs[i] = False
+            events.append(
+                Event(
+                    "action",
+                    {
+                        "seat": seat,
+                        "action": _KIND_TEXT[FOLD],
+                        "amount": 0,
+                        "to": hand.bets[i],
+                        "all_in": False,
+                        "stack": hand.stacks[i],
+                        "street": hand.street,
+                    },
+                )
+            )
+            # the player to act still is, unless the fold left them nobody to act against
+            hand._advance(events, start=self.to_act_index)
+        return hand, events
+
     @property
     def shown_by_choice(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """(seat, cards as dealt) for each seat that showed by choice (R-SHOW-3)."""
@@ -627,8 +668,9 @@ class StudHand:
 
     # --- moving on ----------------------------------------------------------------------
 
-    def _advance(self, events: list[Event]) -> None:
-        """After an action: the next player, or the next street, or the end of the hand."""
+    def _advance(self, events: list[Event], start: int = -1) -> None:
+        """After an action: the next player, or the next street, or the end of the hand.
+        ``start``: look for the player to act from this index on (not after the one to act)."""
         status = self.status
         if len(status) - status.count(FOLDED) == 1:
             self.to_act_index = -1
@@ -641,7 +683,7 @@ class StudHand:
         current = self.current_bet
         n = len(status)
         others_can_act = status.count(ACTIVE) >= 2
-        after = self.to_act_index
+        after = self.to_act_index if start < 0 else start - 1
         for step in range(1, n + 1):
             j = (after + step) % n
             if needs[j] and status[j] == ACTIVE and (others_can_act or bets[j] < current):
@@ -958,6 +1000,8 @@ def replay(
             hand, _ = hand.apply(record)
         elif isinstance(record, TimeOut):
             hand, _ = hand.time_out(record.seat, record.protected)
+        elif isinstance(record, Abandon):
+            hand, _ = hand.abandon(record.seat)
         else:
             hand, _ = hand.show_cards(record.seat)
     return hand

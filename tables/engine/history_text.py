@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Final, Literal
 from zoneinfo import ZoneInfo
 
-from tables.engine.actions import Action, ActionKind, TimeOut
+from tables.engine.actions import Abandon, Action, ActionKind, TimeOut
 from tables.engine.cards import Card, cards_text
 from tables.engine.config import Game
 from tables.engine.evaluate import describe_high, describe_low, low8_rank
@@ -139,9 +139,17 @@ class _Writer:
             elif isinstance(record, TimeOut):
                 lines.append(f"{self.names[record.seat]} has timed out")
                 hand, _ = hand.time_out(record.seat, record.protected)
+            elif isinstance(record, Abandon):
+                lines.append(f"{self.names[record.seat]} leaves the table")
+                if hand.bring_in_due and hand.to_act == record.seat:
+                    posted = hand.legal_actions(record.seat)[0].for_seat(record.seat)
+                    lines.extend(self.action_lines(hand, hand, posted))
+                hand, _ = hand.abandon(record.seat)
+                lines.extend(self.action_lines(before, hand, Action(record.seat, ActionKind.FOLD)))
             else:
                 continue  # a show after the hand (R-SHOW-3): written after the collections
-            lines.extend(self.action_lines(before, hand, record))
+            if not isinstance(record, Abandon):
+                lines.extend(self.action_lines(before, hand, record))
             for seat, back in hand.returned[returned:]:
                 lines.append(f"Uncalled bet ({self.amount(back)}) returned to {self.names[seat]}")
             returned = len(hand.returned)

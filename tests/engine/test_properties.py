@@ -1,7 +1,8 @@
 """Properties over random tables and random play (hypothesis).
 
 2 to 8 players, stacks from 1 cent up, both games, both odd-chip options, dealer-only antes,
-heads-up raise limits, rake on and off; random legal actions and time-outs (protected or not).
+heads-up raise limits, rake on and off; random legal actions and time-outs (protected or not),
+players leaving mid-hand (``abandon``, in turn or out of it) and uncalled winners showing.
 At every step: chips are conserved to the cent, no card is dealt twice, every offered action
 is accepted and a sample of others refused without change. Every hand ends; JSON round trips
 and replays reproduce it exactly.
@@ -137,6 +138,7 @@ def test_random_hands_keep_every_invariant(
             hand.apply(offer.for_seat(seat))
         hand.time_out(seat, True)
         hand.time_out(seat, False)
+        hand.abandon(seat)
         assert hand.to_json() == before
         # ...and a sample of what is not is refused, changing nothing.
         for action in data.draw(st.permutations(wrong_actions(hand, seat)))[:4]:
@@ -146,8 +148,18 @@ def test_random_hands_keep_every_invariant(
                 pass
             else:
                 raise AssertionError(f"accepted {action} though not offered: {offers}")
+        for gone in [s for s in hand.seats if hand.status_of(s) == "folded"] + [99]:
+            try:
+                hand.abandon(gone)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"seat {gone} left though not in the hand")
         assert hand.to_json() == before
-        if data.draw(st.integers(0, 9)) == 0:
+        if data.draw(st.integers(0, 11)) == 0:
+            live = [s for s in hand.seats if hand.status_of(s) != "folded"]
+            hand, _ = hand.abandon(data.draw(st.sampled_from(live)))
+        elif data.draw(st.integers(0, 9)) == 0:
             hand, _ = hand.time_out(seat, data.draw(st.booleans()))
         else:
             choice = data.draw(st.sampled_from(offers))
@@ -156,5 +168,17 @@ def test_random_hands_keep_every_invariant(
         if data.draw(st.integers(0, 15)) == 0:
             assert StudHand.from_json(json.loads(json.dumps(hand.to_json()))) == hand
     assert hand.result is not None
+    for seat in hand.seats:
+        try:
+            hand.abandon(seat)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("a player left a finished hand")
+    winners = [s for s in hand.seats if hand.may_show(s)]
+    assert len(winners) == (0 if hand.result.showdown else 1)
+    if winners and data.draw(st.booleans()):
+        hand, _ = hand.show_cards(winners[0])
+        check_invariants(hand, total)
     assert StudHand.from_json(json.loads(json.dumps(hand.to_json()))) == hand
     assert replay(config, seats, deck, button, hand.log, reshuffle_seed=seed) == hand
