@@ -76,9 +76,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.closing = False
         self.counted = False
         self.limiter = RateLimiter(
-            rate=getattr(settings, "TABLE_WS_RATE", 8.0),
-            burst=getattr(settings, "TABLE_WS_BURST", 16),
-            abuse_limit=getattr(settings, "TABLE_WS_ABUSE_LIMIT", 20),
+            rate=settings.TABLE_WS_RATE,
+            burst=settings.TABLE_WS_BURST,
+            abuse_limit=settings.TABLE_WS_ABUSE_LIMIT,
         )
         await self.accept()
         try:

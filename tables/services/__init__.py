@@ -3,7 +3,7 @@ the table row, checks, lets the engine decide, writes, and broadcasts after comm
 The contract is docs/tables-services.md."""
 
 from tables.services.broadcast import broadcast, table_group, user_group
-from tables.services.flow import NEXT_HAND_PAUSE, WAITING_LIST_OFFER_SECONDS
+from tables.services.flow import next_hand_pause, waiting_list_offer_seconds
 from tables.services.hands import hand_act, hand_deadlines_sweep, hand_start, hand_time_out
 from tables.services.results import Frames, TableResult
 from tables.services.seats import (
@@ -24,8 +24,6 @@ from tables.services.waiting import (
 )
 
 __all__ = [
-    "NEXT_HAND_PAUSE",
-    "WAITING_LIST_OFFER_SECONDS",
     "Frames",
     "TableResult",
     "ante_confirm",
@@ -34,6 +32,7 @@ __all__ = [
     "hand_deadlines_sweep",
     "hand_start",
     "hand_time_out",
+    "next_hand_pause",
     "seat_add_chips",
     "seat_leave",
     "seat_set_connected",
@@ -47,4 +46,5 @@ __all__ = [
     "waiting_list_join",
     "waiting_list_leave",
     "waiting_list_offer_expire",
+    "waiting_list_offer_seconds",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
@@ -30,8 +31,17 @@ from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEn
 from tables.services import scheduling
 from tables.services.outbox import Outbox, iso
 
-NEXT_HAND_PAUSE = 3  # seconds between hands (R-GAME-3's short pause)
-WAITING_LIST_OFFER_SECONDS = 60
+
+def next_hand_pause() -> float:
+    """Seconds between hands (R-GAME-3's short pause): settings.NEXT_HAND_PAUSE_SECONDS."""
+    return float(settings.NEXT_HAND_PAUSE_SECONDS)
+
+
+def waiting_list_offer_seconds() -> float:
+    """How long a freed seat is held for the first in line: settings.WAITING_LIST_OFFER_SECONDS."""
+    return float(settings.WAITING_LIST_OFFER_SECONDS)
+
+
 # A clock task or next-hand task may arrive a moment before its time by the database clock.
 DUE_TOLERANCE = timedelta(milliseconds=500)
 
@@ -108,12 +118,26 @@ def _play_for_leaver(engine: StudHand, seat: int) -> tuple[StudHand, list[Event]
     return engine.time_out(seat, False)
 
 
+# What a turn changes on a hand (carry_on saves only these: the deck, salt and players are
+# written once at the deal and need not travel with every action).
+HAND_TURN_FIELDS = ["state", "seq", "action_deadline", "timed_out_seats"]
+
+
 def carry_on(
-    *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
+    *,
+    table: Table,
+    hand: Hand,
+    engine: StudHand,
+    outbox: Outbox,
+    now: datetime,
+    seats: dict[int, Seat] | None = None,
 ) -> StudHand:
     """After a change: play the turns of players who left or are disconnected (R-TIME-1),
-    then either set the action clock for the player to act or finish the hand. Saves `hand`."""
-    seats = seats_by_number(table)
+    then either set the action clock for the player to act or finish the hand. Saves `hand`
+    (HAND_TURN_FIELDS; finish_hand saves it whole). `seats`: the table's seats with their
+    players, when the caller already read them in this transaction (saves a query)."""
+    if seats is None:
+        seats = seats_by_number(table)
     while not engine.is_over:
         to_act = engine.to_act
         if to_act is None:  # pragma: no cover - the engine always names someone or ends
@@ -135,7 +159,7 @@ def carry_on(
         return engine
     deadline = now + timedelta(seconds=table.action_clock)
     hand.action_deadline = deadline
-    hand.save()
+    hand.save(update_fields=HAND_TURN_FIELDS)
     to_act = engine.to_act
     player_id = hand.players.get(str(to_act))
     offers = (
@@ -261,7 +285,8 @@ def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
     candidates = ready_seats(table)
     if len(candidates) < 2:
         return
-    at = now + timedelta(seconds=NEXT_HAND_PAUSE)
+    pause = next_hand_pause()
+    at = now + timedelta(seconds=pause)
     table.next_hand_at = at
     table.save(update_fields=["next_hand_at"])
     outbox.table_frame({"type": "next_hand", "table_id": table.pk, "at": iso(at)})
@@ -271,9 +296,7 @@ def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
                 seat.player_id, {"type": "ante_confirm", "table_id": table.pk, "deadline": iso(at)}
             )
     table_id = table.pk
-    outbox.after_commit(
-        lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=NEXT_HAND_PAUSE)
-    )
+    outbox.after_commit(lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=pause))
 
 
 def active_offers(table: Table, now: datetime) -> Any:
@@ -287,7 +310,8 @@ def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
     if free <= 0:
         return
     waiting = WaitingListEntry.objects.filter(table=table).filter(Q(offered_until__isnull=True))
-    until = now + timedelta(seconds=WAITING_LIST_OFFER_SECONDS)
+    held = waiting_list_offer_seconds()
+    until = now + timedelta(seconds=held)
     for entry in waiting.order_by("created_at", "id")[:free]:
         entry.offered_until = until
         entry.save(update_fields=["offered_until"])
@@ -298,7 +322,7 @@ def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
         entry_id = entry.pk
         outbox.after_commit(
             lambda entry_id=entry_id: scheduling.schedule_offer_expiry(
-                entry_id=entry_id, countdown=WAITING_LIST_OFFER_SECONDS
+                entry_id=entry_id, countdown=held
             )
         )
         outbox.waiting_changed = True
