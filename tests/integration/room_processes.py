@@ -86,7 +86,8 @@ def daphne(env: dict[str, str]) -> Iterator[str]:
 
 
 @contextmanager
-def celery_worker(env: dict[str, str]) -> Iterator[None]:
+def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[None]:
+    """A Celery worker on the test's queue; `beat`: with an embedded beat (the sweep)."""
     keep = os.environ.get("ROOM_PROCESS_LOGS")
     log = open(Path(keep) / f"celery-{os.getpid()}.log", "w") if keep else subprocess.DEVNULL  # noqa: SIM115
     process = subprocess.Popen(
@@ -100,7 +101,8 @@ def celery_worker(env: dict[str, str]) -> Iterator[None]:
             "--pool=solo",
             "--loglevel=warning",
         ]
-        + (["-Q", env["ROOM_TEST_QUEUE"]] if env.get("ROOM_TEST_QUEUE") else []),
+        + (["-Q", env["ROOM_TEST_QUEUE"]] if env.get("ROOM_TEST_QUEUE") else [])
+        + (["--beat"] if beat else []),
         cwd=ROOT,
         env=env,
         stdout=log,
