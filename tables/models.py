@@ -162,6 +162,9 @@ class Hand(models.Model):
     players = models.JSONField(default=dict)
     # Seats that timed out in this hand (R-SIT-1 counts hands in a row with a time-out).
     timed_out_seats = models.JSONField(default=list)
+    # Seats whose player left mid-hand -> the chips cashed out then (the hand abandoned at
+    # once); chips the engine hands them later (an uncalled bet returned) follow at the end.
+    left_seats = models.JSONField(default=dict)
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True, db_index=True)
 

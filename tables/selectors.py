@@ -40,11 +40,14 @@ def room_chip_totals() -> dict[str, int]:
     on_tables = 0
     in_pots = 0
     in_hand: set[tuple[int, int]] = set()
-    for hand in Hand.objects.filter(ended_at__isnull=True).only("table_id", "state"):
+    for hand in Hand.objects.filter(ended_at__isnull=True).only("table_id", "state", "left_seats"):
         engine = StudHand.from_json(hand.state)
-        on_tables += sum(engine.stacks)
+        # A seat whose player left mid-hand was cashed out then: only chips the engine gave
+        # back since are still on the table (their seat number may be someone else's now).
+        left = {int(number): chips for number, chips in hand.left_seats.items()}
+        on_tables += sum(engine.stacks) - sum(left.values())
         in_pots += engine.pot
-        in_hand.update((hand.table_id, number) for number in engine.seats)
+        in_hand.update((hand.table_id, number) for number in engine.seats if number not in left)
     for table_id, number, stack in Seat.objects.values_list("table_id", "number", "stack"):
         if (table_id, number) not in in_hand:
             on_tables += stack

@@ -207,6 +207,19 @@ def finish_hand(
     final = dict(result.final_stacks)
     timed_out = set(hand.timed_out_seats)
     for number, chips in final.items():
+        if str(number) in hand.left_seats:
+            # Cashed out when they left; chips the engine gave back since (an uncalled bet)
+            # follow them to the balance. Their seat may already be someone else's.
+            late = chips - int(hand.left_seats[str(number)])
+            if late > 0:
+                wallet_credit(
+                    player_id=int(hand.players[str(number)]),
+                    amount=late,
+                    kind=LedgerKind.CASH_OUT,
+                    reason=f"returned after leaving {table.name}",
+                    reference=table_reference(table),
+                )
+            continue
         seat = seats[number]
         seat.stack = chips
         seat.timeouts_in_a_row = seat.timeouts_in_a_row + 1 if number in timed_out else 0

@@ -10,15 +10,17 @@ from django.db import transaction
 from accounts.models import LedgerKind, Player
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, wallet_debit
-from tables.engine import StudHand
+from tables.engine import IllegalAction, StudHand
 from tables.models import Seat, Table, WaitingListEntry
 from tables.services.flow import (
     active_offers,
     carry_on,
     cash_out,
     current_hand,
+    engine_records,
     now_or,
     offer_free_seats,
+    record,
     schedule_next_hand,
     table_reference,
     time_out_seat,
@@ -109,7 +111,7 @@ def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult
         if not _valid_amount(amount):
             return refused(table_id, "bad_amount", "The amount must be a positive amount of cents.")
         hand = current_hand(table)
-        if hand is not None and str(seat.number) in hand.players:
+        if hand is not None and hand.players.get(str(seat.number)) == player.pk:
             return refused(
                 table_id, "in_hand", "Chips can be added between hands only.", hand_id=hand.pk
             )
@@ -167,8 +169,10 @@ def seat_sit_in(*, table_id: int, player: Player, now: datetime | None = None) -
 
 
 def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
-    """R-BUY-1: leaving returns the stack to the balance. In a hand the player folds (when
-    their turn comes) and is cashed out when the hand ends."""
+    """R-BUY-1: leaving returns the stack to the balance. In a hand the engine folds the
+    player's hand at once (``abandon``, out of turn if need be): the stack they did not put
+    in the pot goes back now and the seat frees; chips the engine returns them later (an
+    uncalled bet) follow when the hand ends."""
     now = now_or(now)
     with transaction.atomic():
         table = _lock(table_id)
@@ -180,13 +184,22 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
         outbox = Outbox(table)
         outbox.seats_changed = True
         hand = current_hand(table)
-        if hand is not None and str(seat.number) in hand.players:
-            seat.leaving = True
-            seat.save(update_fields=["leaving"])
+        if hand is not None and hand.players.get(str(seat.number)) == player.pk:
             engine = StudHand.from_json(hand.state)
-            if engine.to_act == seat.number:
-                carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-            return outbox.result(hand=hand, message="You leave when this hand ends.")
+            try:
+                engine, events = engine.abandon(seat.number)
+            except IllegalAction:
+                pass  # folded already: nothing of theirs is left in play
+            else:
+                record(hand, engine_records(events), outbox)
+            # What they did not put in the pot goes back now (R-BUY-1); the seat frees.
+            seat.stack = engine.stack(seat.number)
+            hand.left_seats = {**hand.left_seats, str(seat.number): seat.stack}
+            hand.save(update_fields=["left_seats"])
+            cash_out(table=table, seat=seat)
+            carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+            offer_free_seats(table=table, outbox=outbox, now=now)
+            return outbox.result(hand=hand)
         cash_out(table=table, seat=seat)
         offer_free_seats(table=table, outbox=outbox, now=now)
         return outbox.result(hand=hand)
