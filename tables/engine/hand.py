@@ -22,6 +22,7 @@ from tables.engine.actions import (
     LogRecord,
     Show,
     TimeOut,
+    new_event,
     record_from_json,
 )
 from tables.engine.cards import Card
@@ -209,7 +210,7 @@ class StudHand:
         hand.volunteered = ()
 
         events = [
-            Event(
+            new_event(
                 "hand_start",
                 {
                     "game": config.game.value,
@@ -247,27 +248,27 @@ class StudHand:
             if all_in:
                 self.status[i] = ALL_IN
             posts.append({"seat": self.players[i].seat, "amount": amount, "all_in": all_in})
-        events.append(Event("antes", {"posts": posts}))
+        events.append(new_event("antes", {"posts": posts}))
 
     def _deal_third_street(self, events: list[Event]) -> None:
         """R-DEAL-1/2: one card at a time from the dealer's left: down, down, then the door."""
         n = len(self.players)
         deck = self.deck
-        events.append(Event("street", {"street": 3}))
+        events.append(new_event("street", {"street": 3}))
         public: list[dict[str, object]] = []
         for i, player in enumerate(self.players):
             first, second, door = deck[i], deck[n + i], deck[2 * n + i]
             self.down[i] = (first, second)
             self.up[i] = (door,)
             events.append(
-                Event(
+                new_event(
                     "down_cards",
                     {"seat": player.seat, "street": 3, "cards": [first, second]},
                     visible_to=player.seat,
                 )
             )
             public.append({"seat": player.seat, "up": [door], "down_count": 2})
-        events.append(Event("cards_dealt", {"street": 3, "seats": public}))
+        events.append(new_event("cards_dealt", {"street": 3, "seats": public}))
         self.deck_pos = 3 * n
 
     def _open_third_street(self, events: list[Event]) -> None:
@@ -281,7 +282,7 @@ class StudHand:
         self.to_act_index = lowest
         self.needs = [s == ACTIVE for s in self.status]
         events.append(
-            Event(
+            new_event(
                 "bring_in_due",
                 {"seat": self.players[lowest].seat, "door_card": self.up[lowest][0]},
             )
@@ -450,20 +451,20 @@ class StudHand:
         events: list[Event] = []
         if self.bring_in_due:
             offer = self._legal(i)[0]
-            events.append(Event("timeout", {"seat": seat, "result": "bring_in"}))
+            events.append(new_event("timeout", {"seat": seat, "result": "bring_in"}))
             hand._act(i, BRING_IN, offer.amount, events)
         elif self.current_bet == self.bets[i]:
-            events.append(Event("timeout", {"seat": seat, "result": "check"}))
+            events.append(new_event("timeout", {"seat": seat, "result": "check"}))
             hand._act(i, CHECK, 0, events)
         elif protected:
-            events.append(Event("timeout", {"seat": seat, "result": "all_in_protection"}))
+            events.append(new_event("timeout", {"seat": seat, "result": "all_in_protection"}))
             hand.status[i] = ALL_IN
             hand.needs[i] = False
             hand.acted[i] = hand.raise_count
             if hand.first_actor < 0:
                 hand.first_actor = i
         else:
-            events.append(Event("timeout", {"seat": seat, "result": "fold"}))
+            events.append(new_event("timeout", {"seat": seat, "result": "fold"}))
             hand._act(i, FOLD, 0, events)
         hand._advance(events)
         return hand, events
@@ -497,7 +498,7 @@ class StudHand:
         payload: dict[str, object] = {"seat": seat, "cards": list(own), "high": describe_high(full)}
         if self.config.game is Game.STUD8:
             payload["low"] = describe_low(full)
-        return hand, [Event("show", payload)]
+        return hand, [new_event("show", payload)]
 
     def abandon(self, seat: int) -> tuple[StudHand, list[Event]]:
         """The seat's player left mid-hand: their hand is folded at once, out of turn if need
@@ -512,7 +513,7 @@ class StudHand:
             raise IllegalAction(f"seat {seat} has folded; their hand is out already")
         hand = self._copy()
         hand.log = (*self.log, Abandon(seat))
-        events = [Event("abandon", {"seat": seat})]
+        events = [new_event("abandon", {"seat": seat})]
         if i == self.to_act_index:
             if self.bring_in_due:
                 hand._act(i, BRING_IN, self._legal(i)[0].amount, events)
@@ -522,7 +523,7 @@ class StudHand:
             hand.status[i] = FOLDED
             hand.needs[i] = False
             events.append(
-                Event(
+                new_event(
                     "action",
                     {
                         "seat": seat,
@@ -631,7 +632,7 @@ class StudHand:
                 self.status[i] = ALL_IN
         self.acted[i] = self.raise_count
         events.append(
-            Event(
+            new_event(
                 "action",
                 {
                     "seat": self.players[i].seat,
@@ -718,7 +719,7 @@ class StudHand:
                 self.stacks[leader] += back
                 seat = self.players[leader].seat
                 self.returned = (*self.returned, (seat, back))
-                events.append(Event("uncalled_bet_returned", {"seat": seat, "amount": back}))
+                events.append(new_event("uncalled_bet_returned", {"seat": seat, "amount": back}))
             committed = self.committed = self.committed[:]
             for j, b in enumerate(bets):
                 if b:
@@ -729,7 +730,7 @@ class StudHand:
         """R-DEAL-3/4/5: burn, then one card each from the dealer's left; the river down,
         with the reshuffle or community card when the stub is short."""
         self.street = street
-        events.append(Event("street", {"street": street}))
+        events.append(new_event("street", {"street": street}))
         deck = self.deck
         self.burns = (*self.burns, deck[self.deck_pos])
         self.deck_pos += 1
@@ -745,7 +746,7 @@ class StudHand:
                 up[i] = (*up[i], card)
                 public.append({"seat": players[i].seat, "up": [card], "down_count": 0})
             self.deck_pos = position
-            events.append(Event("cards_dealt", {"street": street, "seats": public}))
+            events.append(new_event("cards_dealt", {"street": street, "seats": public}))
             return
         source: Sequence[Card] = deck
         position = self.deck_pos
@@ -754,10 +755,10 @@ class StudHand:
             random.Random(self.reshuffle_seed).shuffle(pile)
             self.reshuffled = True
             self.deck_pos = len(deck)
-            events.append(Event("reshuffle", {"cards": len(pile)}))
+            events.append(new_event("reshuffle", {"cards": len(pile)}))
             if len(pile) < len(live):
                 self.community = pile[0]
-                events.append(Event("community_card", {"card": pile[0]}))
+                events.append(new_event("community_card", {"card": pile[0]}))
                 return
             source = pile
             position = 0
@@ -768,10 +769,12 @@ class StudHand:
             down[i] = (*down[i], card)
             seat = players[i].seat
             events.append(
-                Event("down_cards", {"seat": seat, "street": 7, "cards": [card]}, visible_to=seat)
+                new_event(
+                    "down_cards", {"seat": seat, "street": 7, "cards": [card]}, visible_to=seat
+                )
             )
             public.append({"seat": seat, "up": [], "down_count": 1})
-        events.append(Event("cards_dealt", {"street": 7, "seats": public}))
+        events.append(new_event("cards_dealt", {"street": 7, "seats": public}))
         if not self.reshuffled:
             self.deck_pos = position
 
@@ -820,7 +823,7 @@ class StudHand:
             show_first = self.last_aggressor if self.last_aggressor >= 0 else self.first_actor
             if show_first < 0:
                 show_first = 0
-            events.append(Event("showdown", {}))
+            events.append(new_event("showdown", {}))
         else:
             winner = next(i for i, s in enumerate(self.status) if s != FOLDED)
             result, settled, stacks = settle_uncontested(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tables.engine.actions import Event
+from tables.engine.actions import Event, new_event
 from tables.engine.cards import Card
 from tables.engine.config import Game, GameConfig, OddChip, SeatSetup
 from tables.engine.evaluate import (
@@ -134,13 +134,13 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
                 }
                 if config.game is Game.STUD8:
                     payload["low"] = words.low(index)[1]
-                events.append(Event("show", payload))
+                events.append(new_event("show", payload))
             else:
                 mucked.append((seat, cards))
-                events.append(Event("muck", {"seat": seat}))
+                events.append(new_event("muck", {"seat": seat}))
 
     if rake:
-        events.append(Event("rake", {"amount": rake, "per_pot": list(rake_shares)}))
+        events.append(new_event("rake", {"amount": rake, "per_pot": list(rake_shares)}))
 
     pot_results: list[PotResult] = []
     for number, ((amount, eligible), taken, shares) in enumerate(
@@ -156,7 +156,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
             seat = players[player].seat
             awards.append(Award(seat=seat, amount=chips, half=half, hand=hand_words, five=five))
             events.append(
-                Event(
+                new_event(
                     "pot_awarded",
                     {
                         "pot": number,
@@ -189,7 +189,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
         final_stacks=final_stacks,
     )
     events.append(
-        Event(
+        new_event(
             "hand_end",
             {
                 "rake": rake,
@@ -281,16 +281,16 @@ def settle_uncontested(
     stacks[winner] += prize
     events: list[Event] = []
     if rake:
-        events.append(Event("rake", {"amount": rake, "per_pot": [rake]}))
+        events.append(new_event("rake", {"amount": rake, "per_pot": [rake]}))
     events.append(
-        Event(
+        new_event(
             "pot_awarded",
             {"pot": 0, "seat": seat, "amount": prize, "half": "whole", "hand": "", "five": []},
         )
     )
     final_stacks = tuple((p.seat, stacks[i]) for i, p in enumerate(players))
     events.append(
-        Event(
+        new_event(
             "hand_end",
             {
                 "rake": rake,

@@ -31,13 +31,23 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    send = async_to_sync(layer.group_send)
+    messages = [(table_group(table_id), _message(frame)) for frame in frames.table]
+    messages += [
+        (user_group(user_id), _message(frame))
+        for user_id, user_frames in frames.users.items()
+        for frame in user_frames
+    ]
+
+    async def send_all() -> None:
+        # In order, one after the other: a group's frames must arrive in seq order.
+        for group, message in messages:
+            await layer.group_send(group, message)
+
     try:
-        for frame in frames.table:
-            send(table_group(table_id), _message(frame))
-        for user_id, user_frames in frames.users.items():
-            for frame in user_frames:
-                send(user_group(user_id), _message(frame))
+        # One trip into async code for the whole batch: outside an event loop (a Celery
+        # worker) each async_to_sync call starts a thread with a new loop and, on Redis, new
+        # connections, which cost more than the action itself when done once per frame.
+        async_to_sync(send_all)()
     except Exception:  # pragma: no cover - the channel layer is best effort
         logger.exception("broadcast to table %s failed", table_id)
 

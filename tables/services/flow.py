@@ -120,7 +120,7 @@ def _play_for_leaver(engine: StudHand, seat: int) -> tuple[StudHand, list[Event]
 
 # What a turn changes on a hand (carry_on saves only these: the deck, salt and players are
 # written once at the deal and need not travel with every action).
-HAND_TURN_FIELDS = ["state", "seq", "action_deadline", "timed_out_seats"]
+HAND_TURN_FIELDS = ["state", "seq", "action_deadline", "timed_out_seats", "left_seats"]
 
 
 def carry_on(

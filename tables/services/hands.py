@@ -26,6 +26,7 @@ from tables.services.flow import (
     now_or,
     ready_seats,
     record,
+    seats_by_number,
     time_out_seat,
 )
 from tables.services.outbox import Outbox
@@ -156,7 +157,9 @@ def hand_act(
             expected_hand_id is not None and hand.pk != expected_hand_id
         ):
             return stale(table_id, hand_id=hand.pk, seq=hand.seq)
-        seat = Seat.objects.filter(table=table, player_id=player_id).first()
+        # The seats are read once, with their players: the player's own and carry_on's.
+        seats = seats_by_number(table)
+        seat = next((s for s in seats.values() if s.player_id == player_id), None)
         if seat is None:
             return refused(
                 table_id, "not_seated", "You have no seat here.", hand_id=hand.pk, seq=hand.seq
@@ -182,7 +185,7 @@ def hand_act(
             return refused(table_id, "illegal_action", str(error), hand_id=hand.pk, seq=hand.seq)
         outbox = Outbox(table)
         record(hand, engine_records(events), outbox)
-        carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+        carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now, seats=seats)
         return outbox.result(hand=hand)
 
 
