@@ -11,7 +11,6 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.staticfiles import finders
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -29,6 +28,7 @@ from tables.history_selectors import (
     played_hand,
     played_hands,
 )
+from tables.selectors import hand_replay
 from tables.services.history_mail import history_email_request
 
 HANDS_PER_PAGE = 50
@@ -75,8 +75,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
             "hand": played.hand,
             "text": hand_text(played),
             "fairness": fairness(played),
-            "replay_json": hand_json(played),
-            "has_replayer": finders.find("js/replayer.js") is not None,
+            "replay_history": hand_replay(played.hand.pk, request.user),
         },
     )
 

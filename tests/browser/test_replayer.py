@@ -7,6 +7,7 @@ import pytest
 from tables import selectors, services
 from tables.engine.cards import card_text
 from tables.models import HandEvent, Table
+from tests.browser import steps
 from tests.table_factories import make_table, play_down, seated_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,7 +30,7 @@ def finished_hand(monkeypatch):
     return hand, alice
 
 
-def test_the_replayer_walks_a_hand_action_by_action(new_context, finished_hand):
+def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_hand):
     """R-HIST-2: Alice's replay shows her own down cards from the first step, Bob's only if
     he showed them; the last step names the hands and highlights the winner."""
     hand, alice = finished_hand
@@ -42,18 +43,9 @@ def test_the_replayer_walks_a_hand_action_by_action(new_context, finished_hand):
     hers_text = [card_text(c) for c in hers.payload["cards"]]
     his_text = [card_text(c) for c in his.payload["cards"]]
     page = new_context().new_page()
-    page.goto("/")
-    page.evaluate(
-        """async history => {
-            const element = document.createElement("section");
-            element.id = "replay";
-            document.querySelector("main").append(element);
-            const { mountReplayer } = await import("/static/js/replayer.js");
-            window.replay = mountReplayer(element, history);
-        }""",
-        history,
-    )
-    replay = page.locator("#replay")
+    steps.log_in(page, alice.username)
+    page.goto(f"/hands/{hand.pk}/")
+    replay = page.locator("#replayer")
     for card in hers_text:
         assert replay.locator(f'.seat.mine .card.hole[data-card="{card}"]').count() == 1
     for card in his_text:
