@@ -1,0 +1,53 @@
+"""Issue #2's acceptance, as a new player and the staff would do it in a browser."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser import steps
+from tests.factories import PASSWORD, PlayerFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_sign_up_settings_zero_balance_then_staff_credits_fifty_dollars(new_context):
+    """A player signs up, changes settings and sees $0.00; staff credits $50.00 in the admin
+    with a reason; the player sees $50.00 and one ledger line naming the staff and why."""
+    player = new_context().new_page()
+    steps.sign_up(player, "newcomer")
+
+    player.goto("/accounts/settings/")
+    player.get_by_label("Display name at the tables").fill("Newbie")
+    assert player.get_by_label(re.compile("I'm in")).is_checked()  # R-ANTE-1 default on
+    assert player.get_by_label(re.compile("Muck losing hands")).is_checked()  # R-SHOW-3
+    player.get_by_label(re.compile("I'm in")).uncheck()
+    player.get_by_role("button", name="Save settings").click()
+    player.goto("/accounts/settings/")
+    assert player.get_by_label("Display name at the tables").input_value() == "Newbie"
+    assert not player.get_by_label(re.compile("I'm in")).is_checked()
+
+    player.goto("/accounts/")
+    assert player.get_by_test_id("balance").inner_text() == "$0.00"
+
+    PlayerFactory(username="pitboss", is_staff=True, is_superuser=True)
+    staff = new_context().new_page()
+    staff.goto("/admin/login/")
+    staff.locator("input[name=username]").fill("pitboss")
+    staff.locator("input[name=password]").fill(PASSWORD)
+    staff.get_by_role("button", name=re.compile("log in", re.I)).click()
+    staff.goto("/admin/accounts/player/?q=newcomer")
+    staff.get_by_role("link", name="newcomer").click()
+    staff.get_by_role("link", name=re.compile("Credit or debit")).click()
+    staff.get_by_label("Amount in dollars").fill("50.00")
+    staff.get_by_label(re.compile("Credit \\(add to balance\\)")).check()
+    staff.get_by_label("Reason").fill("Welcome bonus")
+    staff.get_by_role("button", name="Write the ledger entry").click()
+
+    player.goto("/accounts/")
+    assert player.get_by_test_id("balance").inner_text() == "$50.00"
+    rows = player.locator("table.ledger tbody tr")
+    assert rows.count() == 1
+    line = rows.first.inner_text()
+    assert "$50.00" in line and "pitboss" in line and "Welcome bonus" in line
