@@ -207,3 +207,19 @@ def test_build_pots_layers_side_pots_by_what_each_put_in() -> None:
 
 def test_split_evenly_gives_odd_chips_in_order() -> None:
     assert split_evenly(11, [2, 0, 1]) == [(2, 4), (0, 4), (1, 3)]
+
+
+def test_r_game_1_the_same_deal_is_won_whole_in_stud_and_split_in_stud_hi_lo() -> None:
+    """R-GAME-1: two games, both fixed limit. Dealt the same cards and called down, seat 1's
+    straight takes the whole pot in Seven Card Stud; in Stud Hi/Lo seat 2's 8-7-5-3-A low
+    takes half of it."""
+    deck = stacked(["Kc Kd 9h", "Ac 3d 5h"], ["Qs", "7s"], ["Js", "8d"], ["Tc", "Qd"], ["9c", "Jh"])
+    for game, awards in (
+        (Game.STUD, {(1, "whole"): 70}),
+        (Game.STUD8, {(1, "high"): 35, (2, "low"): 35}),
+    ):
+        dealer = Dealer(deck, players=2, table=config(game))
+        dealer.passive_to_end()
+        result = dealer.hand.result
+        assert result is not None
+        assert {(a.seat, a.half): a.amount for a in result.pots[0].awards} == awards
