@@ -32,6 +32,8 @@ from tables.protocol import (
     Ping,
     ProtocolError,
     RateLimiter,
+    SetAutoMuck,
+    Show,
     Sit,
     SitIn,
     SitOut,
@@ -192,6 +194,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return lambda: services.seat_take(
                 table_id=table_id, player=player, buy_in=command.buy_in, seat_number=command.seat
             )
+        if isinstance(command, Show):
+            return lambda: services.hand_show(
+                table_id=table_id, player=player, hand_id=command.hand_id
+            )
+        if isinstance(command, SetAutoMuck):
+            return lambda: services.player_auto_muck_set(
+                table_id=table_id, player=player, auto_muck=command.on
+            )
         if isinstance(command, AddChips):
             return lambda: services.seat_add_chips(
                 table_id=table_id, player=player, amount=command.amount
@@ -236,6 +246,8 @@ _COMMAND_NAMES: dict[type, str] = {
     ImIn: "im_in",
     JoinWaitingList: "join_waiting_list",
     LeaveWaitingList: "leave_waiting_list",
+    Show: "show",
+    SetAutoMuck: "auto_muck",
 }
 
 

@@ -119,6 +119,23 @@ class LeaveWaitingList:
 
 
 @dataclass(frozen=True, slots=True)
+class Show:
+    """R-SHOW-3: the winner nobody called shows their cards, after the hand and before the
+    next one; ``hand_id`` names the hand (the one that just ended)."""
+
+    hand_id: int
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetAutoMuck:
+    """R-SHOW-3: the player's "muck losing hands" setting, read when the next hand starts."""
+
+    on: bool
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Chat:
     """``text`` is already checked: at most CHAT_MAX_CHARS, no control characters, and
     HTML-escaped so that no client can be handed markup by another player."""
@@ -143,6 +160,8 @@ Command = (
     | ImIn
     | JoinWaitingList
     | LeaveWaitingList
+    | Show
+    | SetAutoMuck
     | Chat
     | Ping
 )
@@ -162,6 +181,8 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "im_in": (frozenset(), frozenset()),
     "join_waiting_list": (frozenset(), frozenset()),
     "leave_waiting_list": (frozenset(), frozenset()),
+    "show": (frozenset({"hand_id"}), frozenset()),
+    "auto_muck": (frozenset({"on"}), frozenset()),
     "chat": (frozenset({"text"}), frozenset()),
     "ping": (frozenset(), frozenset()),
 }
@@ -274,6 +295,13 @@ def parse_message(message: Any) -> Command:
         )
     if kind == "add_chips":
         return AddChips(amount=_int(message, "amount", low=1, high=MAX_AMOUNT, ref=ref), ref=ref)
+    if kind == "show":
+        return Show(hand_id=_int(message, "hand_id", low=1, high=2**62, ref=ref), ref=ref)
+    if kind == "auto_muck":
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError("bad_field", "on must be true or false", ref=ref)
+        return SetAutoMuck(on=on, ref=ref)
     if kind == "chat":
         text = message.get("text")
         if not isinstance(text, str):

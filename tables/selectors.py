@@ -142,6 +142,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "player_id": viewer_id,
             "seat": seat.number,
             "auto_ante": viewer.auto_ante,
+            "auto_muck": viewer.auto_muck,
             "ante_confirmed": seat.ante_confirmed,
             "all_in_protection_left": all_in_protection_remaining(
                 player=viewer, now=timezone.now()

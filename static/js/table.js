@@ -23,6 +23,7 @@ const prompt = $("[data-prompt]");
 const seatControls = $("[data-seat-controls]");
 const dialog = document.querySelector("[data-buy-in]");
 const fourColour = $("[data-four-colour]");
+const autoMuck = $("[data-auto-muck]");
 
 const state = {
   snap: null, // the last snapshot's table, seats, viewer, waiting list, last hands
@@ -36,6 +37,7 @@ const state = {
   acting: false,
   anteDeadline: null,
   offer: null,
+  showOffer: null, // R-SHOW-3: {handId, until} while the uncalled winner may show
 };
 let socket = null;
 let retry = 0;
@@ -159,6 +161,9 @@ function onFrame(frame) {
     case "seat_offer":
       state.offer = Date.parse(frame.until);
       break;
+    case "show_offer":
+      state.showOffer = { handId: frame.hand_id, until: frame.until ? Date.parse(frame.until) : null };
+      break;
     case "chat":
       addChat(frame);
       break;
@@ -236,6 +241,7 @@ function onEvent(frame) {
     state.deadline = null;
     state.privateSeqs = new Set();
     state.anteDeadline = null;
+    state.showOffer = null;
   }
   if (frame.seq <= state.seq) {
     // A duplicate, or the private copy of a placeholder already counted: keep the private one.
@@ -306,8 +312,16 @@ function onResult(frame) {
       if (state.snap && state.snap.viewer) state.snap.viewer.ante_confirmed = true;
     }
     if (frame.command === "sit") state.offer = null;
+    if (frame.command === "show") state.showOffer = null;
+    if (frame.command === "auto_muck" && state.snap && state.snap.viewer) {
+      state.snap.viewer.auto_muck = autoMuck.checked;
+    }
     return;
   }
+  if (frame.command === "auto_muck" && state.snap && state.snap.viewer) {
+    autoMuck.checked = state.snap.viewer.auto_muck;
+  }
+  if (frame.command === "show") state.showOffer = null;
   showToast(frame.message || frame.error || "Refused");
   if (frame.status === "stale" || frame.command === "act") requestSnapshot();
 }
@@ -652,6 +666,18 @@ function renderPrompt() {
     button.addEventListener("click", () => send({ type: "im_in" }));
     parts.push(text, button);
   }
+  const show = state.showOffer;
+  if (show && show.handId === state.handId && (!show.until || show.until > Date.now() - 500)) {
+    // R-SHOW-3: nobody called; the winner may show until the next hand is dealt.
+    const text = document.createElement("span");
+    text.textContent = "You won without a call: show your cards?";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "show-cards";
+    button.textContent = "Show cards";
+    button.addEventListener("click", () => send({ type: "show", hand_id: show.handId }));
+    parts.push(text, button);
+  }
   if (state.offer && state.offer > Date.now() && !viewer) {
     const text = document.createElement("span");
     text.className = "seat-offer";
@@ -669,6 +695,9 @@ function renderPrompt() {
 
 function renderSeatControls() {
   const viewer = state.snap.viewer;
+  // R-SHOW-3's "muck losing hands", for a seated player; read when the next hand is dealt.
+  autoMuck.closest("label").hidden = !viewer;
+  if (viewer && document.activeElement !== autoMuck) autoMuck.checked = viewer.auto_muck !== false;
   seatControls.replaceChildren();
   if (!page.player_id) {
     const link = document.createElement("a");
@@ -877,6 +906,11 @@ function setFourColour(on) {
   fourColour.checked = on;
 }
 fourColour.addEventListener("change", () => setFourColour(fourColour.checked));
+autoMuck.addEventListener("change", () => {
+  if (send({ type: "auto_muck", on: autoMuck.checked }) === null && state.snap && state.snap.viewer) {
+    autoMuck.checked = state.snap.viewer.auto_muck;
+  }
+});
 setFourColour(page.four_colour_deck);
 
 window.addEventListener("online", () => {

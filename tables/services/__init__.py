@@ -17,6 +17,7 @@ from tables.services.seats import (
     table_close,
     table_open,
 )
+from tables.services.showing import hand_show, player_auto_muck_set
 from tables.services.waiting import (
     waiting_list_join,
     waiting_list_leave,
@@ -30,9 +31,11 @@ __all__ = [
     "broadcast",
     "hand_act",
     "hand_deadlines_sweep",
+    "hand_show",
     "hand_start",
     "hand_time_out",
     "next_hand_pause",
+    "player_auto_muck_set",
     "seat_add_chips",
     "seat_leave",
     "seat_set_connected",

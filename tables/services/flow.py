@@ -264,6 +264,20 @@ def finish_hand(
         offer_free_seats(table=table, outbox=outbox, now=now)
     outbox.seats_changed = True
     schedule_next_hand(table=table, outbox=outbox, now=now)
+    # R-SHOW-3: the winner nobody called may show, until the next hand is dealt.
+    for number in engine.seats:
+        player_id = hand.players.get(str(number))
+        if player_id is not None and engine.may_show(number):
+            outbox.user_frame(
+                int(player_id),
+                {
+                    "type": "show_offer",
+                    "table_id": table.pk,
+                    "hand_id": hand.pk,
+                    "seat": number,
+                    "until": iso(table.next_hand_at),
+                },
+            )
 
 
 def cash_out(*, table: Table, seat: Seat) -> None:
