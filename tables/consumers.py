@@ -8,10 +8,11 @@ No rule of poker and no query here: identity is the session's user, never a mess
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections import Counter
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -48,21 +49,20 @@ logger = logging.getLogger(__name__)
 # Close codes (4000-4999 are the application's).
 CLOSE_NO_TABLE = 4404
 CLOSE_ABUSIVE = 4008
+# A seated player's open connection refreshes its seat's presence this often (seconds); a
+# count not refreshed for tables.models.PRESENCE_STALE is stale (its process died).
+HEARTBEAT_SECONDS = 20.0
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
     """One viewer of one table: a seated player, a player watching, or a visitor."""
 
-    # (table_id, player_id) -> this process's open connections. A player with two tabs stays
-    # connected until the last one closes here (docs/tables-services.md, request 1: counting
-    # across processes is the services' to do).
-    open_connections: ClassVar[Counter[tuple[int, int]]] = Counter()
-
     table_id: int
     groups_joined: list[str]
     limiter: RateLimiter
     closing: bool
-    counted: bool
+    counted: bool  # this connection is counted in its seat's presence (services)
+    heartbeat: asyncio.Task[None] | None
 
     @property
     def player(self) -> Any:
@@ -77,6 +77,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.groups_joined = []
         self.closing = False
         self.counted = False
+        self.heartbeat = None
         self.limiter = RateLimiter(
             rate=settings.TABLE_WS_RATE,
             burst=settings.TABLE_WS_BURST,
@@ -87,12 +88,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._join(table_group(self.table_id))
             if self.player is not None:
                 await self._join(user_group(self.player.pk))
-                self.open_connections[(self.table_id, self.player.pk)] += 1
-                self.counted = True
                 # R-TIME-3: presence; refused harmlessly for a player without a seat here.
-                await database_sync_to_async(services.seat_set_connected)(
-                    table_id=self.table_id, player=self.player, connected=True
-                )
+                await self._count_connection()
+                self.heartbeat = asyncio.create_task(self._beat())
             # Joined first, then the snapshot: any event after it is already queued for us.
             await self.send_json(await self._snapshot())
         except ObjectDoesNotExist:
@@ -103,18 +101,42 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        heartbeat = getattr(self, "heartbeat", None)
+        if heartbeat is not None:
+            heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await heartbeat
         if not getattr(self, "counted", False):
             return
-        key = (self.table_id, self.player.pk)
-        self.open_connections[key] -= 1
-        if self.open_connections[key] <= 0:
-            del self.open_connections[key]
+        self.counted = False
+        try:
+            await database_sync_to_async(services.seat_set_connected)(
+                table_id=self.table_id, player=self.player, connected=False
+            )
+        except Exception:
+            logger.exception("presence on disconnect failed (table %s)", self.table_id)
+
+    async def _count_connection(self) -> None:
+        """Count this connection in the player's seat here (once), if they have one."""
+        if self.counted:
+            return
+        result = await database_sync_to_async(services.seat_set_connected)(
+            table_id=self.table_id, player=self.player, connected=True
+        )
+        self.counted = result.ok
+
+    async def _beat(self) -> None:
+        """Keep this connection's presence fresh while it is open (any process may die)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            if not self.counted:
+                continue
             try:
-                await database_sync_to_async(services.seat_set_connected)(
-                    table_id=self.table_id, player=self.player, connected=False
+                await database_sync_to_async(services.seat_heartbeat)(
+                    table_id=self.table_id, player=self.player
                 )
             except Exception:
-                logger.exception("presence on disconnect failed (table %s)", self.table_id)
+                logger.exception("presence heartbeat failed (table %s)", self.table_id)
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -176,6 +198,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return None
         call = self._service_call(command)
         result = await database_sync_to_async(call)()
+        if result.ok and isinstance(command, Sit):
+            await self._count_connection()  # sat down from this connection: it counts
+        elif result.ok and isinstance(command, Leave):
+            self.counted = False  # the seat is gone
         return _with_ref({**result.reply(), "command": _COMMAND_NAMES[type(command)]}, command.ref)
 
     def _service_call(self, command: Command) -> Callable[[], Any]:

@@ -6,6 +6,7 @@ The database is the authority (DESIGN.md): a `Hand` holds the engine's state and
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +15,9 @@ from django.db import models
 from tables.engine import Game, OddChip
 from tables.engine import RakeSchedule as EngineRakeSchedule
 from tables.engine import RakeTier as EngineRakeTier
+
+# A seat's connection count not refreshed by a heartbeat for this long is stale.
+PRESENCE_STALE = timedelta(seconds=60)
 
 
 class RakeSchedule(models.Model):
@@ -128,7 +132,14 @@ class Seat(models.Model):
     )
     stack = models.PositiveBigIntegerField(default=0)
     sitting_out = models.BooleanField(default=False)
+    # Presence (R-TIME-3): open WebSocket connections of the player to this table, counted in
+    # the database so that every Daphne process sees the same number; connected = count > 0.
+    # A new seat is presumed connected (the player just sat down) until the consumer counts.
     connected = models.BooleanField(default=True)
+    connections = models.PositiveIntegerField(default=0)
+    # The last connect or heartbeat: a count not refreshed for PRESENCE_STALE (a process
+    # that died without closing its connections) no longer keeps the player "connected".
+    last_seen = models.DateTimeField(null=True, blank=True)
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     leaving = models.BooleanField(default=False)
     ante_confirmed = models.BooleanField(default=False)  # R-ANTE-1 "I'm in" for the next hand
@@ -143,6 +154,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} seat {self.number}: {self.player}"
+
+    def present(self, now: datetime) -> bool:
+        """Connected, and not by a count gone stale (no heartbeat for PRESENCE_STALE)."""
+        return self.connected and (self.last_seen is None or now - self.last_seen < PRESENCE_STALE)
 
 
 class Hand(models.Model):

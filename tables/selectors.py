@@ -63,6 +63,7 @@ def _live_stacks(table_id: int) -> tuple[Hand | None, StudHand | None]:
 def seats_public(table_id: int) -> list[dict[str, Any]]:
     """Every seat as anyone at the table sees it; stacks are live during a hand."""
     hand, engine = _live_stacks(table_id)
+    now = timezone.now()
     dealt = {} if hand is None else hand.players
     seats = []
     for seat in Seat.objects.filter(table_id=table_id).select_related("player").order_by("number"):
@@ -75,7 +76,7 @@ def seats_public(table_id: int) -> list[dict[str, Any]]:
                 "name": seat.player.table_name,
                 "stack": stack,
                 "sitting_out": seat.sitting_out,
-                "connected": seat.connected,
+                "connected": seat.present(now),
                 "in_hand": in_hand,
                 "leaving": seat.leaving,
             }

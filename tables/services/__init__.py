@@ -9,6 +9,7 @@ from tables.services.results import Frames, TableResult
 from tables.services.seats import (
     ante_confirm,
     seat_add_chips,
+    seat_heartbeat,
     seat_leave,
     seat_set_connected,
     seat_sit_in,
@@ -37,6 +38,7 @@ __all__ = [
     "next_hand_pause",
     "player_auto_muck_set",
     "seat_add_chips",
+    "seat_heartbeat",
     "seat_leave",
     "seat_set_connected",
     "seat_sit_in",

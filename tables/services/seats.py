@@ -11,7 +11,7 @@ from accounts.models import LedgerKind, Player
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, wallet_debit
 from tables.engine import IllegalAction, StudHand
-from tables.models import Seat, Table, WaitingListEntry
+from tables.models import PRESENCE_STALE, Seat, Table, WaitingListEntry
 from tables.services.flow import (
     active_offers,
     carry_on,
@@ -208,8 +208,12 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
 def seat_set_connected(
     *, table_id: int, player: Player, connected: bool, now: datetime | None = None
 ) -> TableResult:
-    """Presence from the consumer. R-TIME-3: a disconnected player stays seated and in the
-    hand; R-TIME-1: if the action is on them, the time-out applies at once."""
+    """Presence from the consumer, once per connection: True when a connection opens (or
+    sits down), False when it closes. The seat counts its connections under the table lock,
+    so two tabs on two processes are right; connected = at least one. A count not refreshed
+    by a heartbeat for PRESENCE_STALE is dropped at the next connect (a process died).
+    R-TIME-3: a disconnected player stays seated and in the hand; R-TIME-1: if the action is
+    on them, the time-out applies at once."""
     now = now_or(now)
     with transaction.atomic():
         table = _lock(table_id)
@@ -219,23 +223,37 @@ def seat_set_connected(
         if seat is None:
             return refused(table_id, "not_seated", "You have no seat here.")
         hand = current_hand(table)
-        if seat.connected == connected:
+        was_present = seat.present(now)
+        if connected:
+            stale = seat.last_seen is None or now - seat.last_seen >= PRESENCE_STALE
+            seat.connections = 1 if stale else seat.connections + 1
+            seat.last_seen = now
+        else:
+            seat.connections = max(0, seat.connections - 1)
+        seat.connected = seat.connections > 0
+        seat.save(update_fields=["connections", "last_seen", "connected"])
+        if seat.present(now) == was_present:
             return Outbox(table).result(hand=hand)
-        seat.connected = connected
-        seat.save(update_fields=["connected"])
         outbox = Outbox(table)
         outbox.seats_changed = True
-        if not connected and hand is not None:
+        if not seat.connected and hand is not None:
             engine = StudHand.from_json(hand.state)
             if engine.to_act == seat.number:
                 engine, events = time_out_seat(
                     hand=hand, engine=engine, seat=seat.number, player_id=player.pk, now=now
                 )
-                from tables.services.flow import engine_records, record
-
                 record(hand, engine_records(events), outbox)
                 carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
         return outbox.result(hand=hand)
+
+
+def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None) -> int:
+    """An open connection says it is still there (the consumer, every HEARTBEAT seconds):
+    its seat's count stays fresh. One UPDATE, no lock, nothing broadcast; returns the rows
+    touched (0 for a player without a counted seat here)."""
+    return Seat.objects.filter(table_id=table_id, player=player, connections__gt=0).update(
+        last_seen=now_or(now)
+    )
 
 
 def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
