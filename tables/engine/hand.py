@@ -22,6 +22,10 @@ from tables.engine.actions import (
     LogRecord,
     Show,
     TimeOut,
+    _new_object,
+    _set_kind,
+    _set_payload,
+    _set_visible_to,
     new_event,
     record_from_json,
 )
@@ -62,6 +66,7 @@ def _offer(kind: ActionKind, to: int, adds: int) -> LegalAction:
 
 
 MAX_PLAYERS = 8
+_FULL_DECK_SET = frozenset(range(52))
 
 _DYNAMIC = (
     "stacks",
@@ -165,9 +170,10 @@ class StudHand:
         numbers = [s.seat for s in seats]
         if len(set(numbers)) != len(numbers):
             raise ValueError("two players in the same seat")
-        if any(s.stack <= 0 for s in seats):
-            raise ValueError("every player dealt in needs chips (R-GAME-3)")
-        if sorted(deck) != list(range(52)):
+        for s in seats:
+            if s.stack <= 0:
+                raise ValueError("every player dealt in needs chips (R-GAME-3)")
+        if len(deck) != 52 or set(deck) != _FULL_DECK_SET:
             raise ValueError("the deck must hold each of the 52 cards once")
         players = tuple(sorted(seats, key=lambda s: (s.seat <= button, s.seat)))
         n = len(players)
@@ -240,47 +246,65 @@ class StudHand:
         # its right when the button's seat is empty.
         posting = [n - 1] if self.config.dealer_only_ante else range(n)
         posts: list[dict[str, object]] = []
+        stacks = self.stacks
+        antes = self.antes
+        players = self.players
         for i in posting:
-            amount = min(ante, self.stacks[i])
-            self.stacks[i] -= amount
-            self.antes[i] = amount
-            all_in = self.stacks[i] == 0
+            stack = stacks[i]
+            amount = ante if ante < stack else stack
+            stacks[i] = stack = stack - amount
+            antes[i] = amount
+            all_in = stack == 0
             if all_in:
                 self.status[i] = ALL_IN
-            posts.append({"seat": self.players[i].seat, "amount": amount, "all_in": all_in})
+            posts.append({"seat": players[i].seat, "amount": amount, "all_in": all_in})
         events.append(new_event("antes", {"posts": posts}))
 
     def _deal_third_street(self, events: list[Event]) -> None:
         """R-DEAL-1/2: one card at a time from the dealer's left: down, down, then the door."""
         n = len(self.players)
         deck = self.deck
-        events.append(new_event("street", {"street": 3}))
+        append = events.append
+        append(new_event("street", {"street": 3}))
         public: list[dict[str, object]] = []
-        for i, player in enumerate(self.players):
-            first, second, door = deck[i], deck[n + i], deck[2 * n + i]
-            self.down[i] = (first, second)
-            self.up[i] = (door,)
-            events.append(
-                new_event(
-                    "down_cards",
-                    {"seat": player.seat, "street": 3, "cards": [first, second]},
-                    visible_to=player.seat,
-                )
-            )
-            public.append({"seat": player.seat, "up": [door], "down_count": 2})
-        events.append(new_event("cards_dealt", {"street": 3, "seats": public}))
+        down: list[tuple[Card, ...]] = []
+        up: list[tuple[Card, ...]] = []
+        for player, first, second, door in zip(
+            self.players, deck[:n], deck[n : 2 * n], deck[2 * n : 3 * n], strict=True
+        ):
+            seat = player.seat
+            down.append((first, second))
+            up.append((door,))
+            # an Event built in place (see actions.new_event): six of these a hand
+            event: Event = _new_object(Event)
+            _set_kind(event, "down_cards")
+            _set_payload(event, {"seat": seat, "street": 3, "cards": [first, second]})
+            _set_visible_to(event, seat)
+            append(event)
+            public.append({"seat": seat, "up": [door], "down_count": 2})
+        self.down = down
+        self.up = up
+        append(new_event("cards_dealt", {"street": 3, "seats": public}))
         self.deck_pos = 3 * n
 
     def _open_third_street(self, events: list[Event]) -> None:
         """R-BRING-1/4: the lowest door card among players with chips brings in."""
-        candidates = [i for i, s in enumerate(self.status) if s == ACTIVE]
-        if len(candidates) < 2:
+        status = self.status
+        up = self.up
+        lowest = -1
+        door = 52
+        candidates = 0
+        for i, s in enumerate(status):
+            if s == ACTIVE:
+                candidates += 1
+                if up[i][0] < door:
+                    lowest, door = i, up[i][0]
+        if candidates < 2:
             return  # nobody to bet against: the cards are dealt out
-        lowest = min(candidates, key=lambda i: self.up[i][0])
         self.bring_in_index = lowest
         self.bring_in_due = True
         self.to_act_index = lowest
-        self.needs = [s == ACTIVE for s in self.status]
+        self.needs = [s == ACTIVE for s in status]
         events.append(
             new_event(
                 "bring_in_due",
@@ -435,8 +459,7 @@ class StudHand:
             raise IllegalAction(self._refusal(i, action))
         if chosen.kind is not kind or chosen.amount != amount:  # e.g. "call" as plain text
             action = Action(action.seat, chosen.kind, chosen.amount)
-        hand = self._copy()
-        hand.log = (*self.log, action)
+        hand = self._copy(action)
         events: list[Event] = []
         hand._act(i, chosen.kind, chosen.amount, events)
         hand._advance(events)
@@ -564,8 +587,9 @@ class StudHand:
             f"on street {self.street}; offered: {offered}"
         )
 
-    def _copy(self) -> StudHand:
-        hand = StudHand.__new__(StudHand)
+    def _copy(self, record: LogRecord | None = None) -> StudHand:
+        """A fresh hand to change, ``record`` (if any) added to its log."""
+        hand: StudHand = _new_object(StudHand)
         hand.config = self.config
         hand.players = self.players
         hand.deck = self.deck
@@ -599,7 +623,7 @@ class StudHand:
         hand.last_aggressor = self.last_aggressor
         hand.first_actor = self.first_actor
         hand.returned = self.returned
-        hand.log = self.log
+        hand.log = self.log if record is None else (*self.log, record)
         hand.result = self.result
         hand.volunteered = self.volunteered
         return hand
@@ -609,11 +633,13 @@ class StudHand:
         if self.first_actor < 0:
             self.first_actor = i
         self.needs[i] = False
+        bets = self.bets
+        status = self.status
         adds = 0
         if kind is FOLD:
-            self.status[i] = FOLDED
+            status[i] = FOLDED
         elif kind is CALL:
-            adds = to - self.bets[i]
+            adds = to - bets[i]
         elif kind is BRING_IN:
             adds = to
             self.bring_in_due = False
@@ -622,29 +648,34 @@ class StudHand:
                 self.full_to = to
                 self.raise_count = 1
         elif kind is not CHECK:  # a bet, completion or raise
-            adds = to - self.bets[i]
+            adds = to - bets[i]
             self._raise_to(i, to)
             self.bring_in_due = False
+        stacks = self.stacks
+        stack = stacks[i]
         if adds:
-            self.bets[i] = to
-            self.stacks[i] -= adds
-            if self.stacks[i] == 0:
-                self.status[i] = ALL_IN
+            bets[i] = to
+            stacks[i] = stack = stack - adds
+            if stack == 0:
+                status[i] = ALL_IN
         self.acted[i] = self.raise_count
-        events.append(
-            new_event(
-                "action",
-                {
-                    "seat": self.players[i].seat,
-                    "action": _KIND_TEXT[kind],
-                    "amount": adds,
-                    "to": self.bets[i],
-                    "all_in": self.status[i] == ALL_IN,
-                    "stack": self.stacks[i],
-                    "street": self.street,
-                },
-            )
+        # an Event built in place (see actions.new_event): one per action
+        event: Event = _new_object(Event)
+        _set_kind(event, "action")
+        _set_payload(
+            event,
+            {
+                "seat": self.players[i].seat,
+                "action": _KIND_TEXT[kind],
+                "amount": adds,
+                "to": bets[i],
+                "all_in": status[i] == ALL_IN,
+                "stack": stack,
+                "street": self.street,
+            },
         )
+        _set_visible_to(event, None)
+        events.append(event)
 
     def _raise_to(self, i: int, to: int) -> None:
         """A bet, completion or raise to ``to``: is it full (R-BET-6), is it big (R-BET-2),

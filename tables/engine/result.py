@@ -140,6 +140,76 @@ class HandResult:
         )
 
 
+# The engine builds these frozen values by setting their slots directly: the dataclass' frozen
+# ``__init__`` (one ``object.__setattr__`` per field) costs several times as much, and every
+# hand's end makes at least one of each. Same values, same equality.
+_new_object = object.__new__
+_AWARD = tuple(vars(Award)[name].__set__ for name in ("seat", "amount", "half", "hand", "five"))
+_POT = tuple(vars(PotResult)[name].__set__ for name in ("amount", "rake", "eligible", "awards"))
+_RESULT = tuple(
+    vars(HandResult)[name].__set__
+    for name in (
+        "pots",
+        "rake",
+        "uncalled",
+        "showdown",
+        "show_order",
+        "shown",
+        "mucked",
+        "final_stacks",
+    )
+)
+
+
+def new_award(seat: int, amount: int, half: str, hand: str, five: tuple[Card, ...]) -> Award:
+    """``Award(seat, amount, half, hand, five)``, built by setting its slots."""
+    award: Award = _new_object(Award)
+    s_seat, s_amount, s_half, s_hand, s_five = _AWARD
+    s_seat(award, seat)
+    s_amount(award, amount)
+    s_half(award, half)
+    s_hand(award, hand)
+    s_five(award, five)
+    return award
+
+
+def new_pot_result(
+    amount: int, rake: int, eligible: tuple[int, ...], awards: tuple[Award, ...]
+) -> PotResult:
+    """``PotResult(amount, rake, eligible, awards)``, built by setting its slots."""
+    pot: PotResult = _new_object(PotResult)
+    s_amount, s_rake, s_eligible, s_awards = _POT
+    s_amount(pot, amount)
+    s_rake(pot, rake)
+    s_eligible(pot, eligible)
+    s_awards(pot, awards)
+    return pot
+
+
+def new_hand_result(
+    pots: tuple[PotResult, ...],
+    rake: int,
+    uncalled: tuple[tuple[int, int], ...],
+    showdown: bool,
+    show_order: tuple[int, ...],
+    shown: tuple[tuple[int, tuple[Card, ...]], ...],
+    mucked: tuple[tuple[int, tuple[Card, ...]], ...],
+    final_stacks: tuple[tuple[int, int], ...],
+) -> HandResult:
+    """``HandResult(...)`` in field order, built by setting its slots."""
+    result: HandResult = _new_object(HandResult)
+    s_pots, s_rake, s_uncalled, s_showdown, s_order, s_shown, s_mucked, s_stacks = _RESULT
+    s_pots(result, pots)
+    s_rake(result, rake)
+    s_uncalled(result, uncalled)
+    s_showdown(result, showdown)
+    s_order(result, show_order)
+    s_shown(result, shown)
+    s_mucked(result, mucked)
+    s_stacks(result, final_stacks)
+    return result
+
+
 def _int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected an integer, got {value!r}")

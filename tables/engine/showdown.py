@@ -22,7 +22,14 @@ from tables.engine.evaluate import (
 )
 from tables.engine.pots import build_pots, split_evenly
 from tables.engine.rake import split_rake
-from tables.engine.result import Award, HandResult, PotResult
+from tables.engine.result import (
+    Award,
+    HandResult,
+    PotResult,
+    new_award,
+    new_hand_result,
+    new_pot_result,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +161,7 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
             if showdown:
                 five, hand_words = words.low(player) if half == "low" else words.high(player)
             seat = players[player].seat
-            awards.append(Award(seat=seat, amount=chips, half=half, hand=hand_words, five=five))
+            awards.append(new_award(seat, chips, half, hand_words, five))
             events.append(
                 new_event(
                     "pot_awarded",
@@ -169,24 +176,19 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
                 )
             )
         pot_results.append(
-            PotResult(
-                amount=amount,
-                rake=taken,
-                eligible=tuple(players[p].seat for p in eligible),
-                awards=tuple(awards),
-            )
+            new_pot_result(amount, taken, tuple([players[p].seat for p in eligible]), tuple(awards))
         )
 
     final_stacks = tuple((players[i].seat, stacks[i]) for i in range(count))
-    result = HandResult(
-        pots=tuple(pot_results),
-        rake=rake,
-        uncalled=table.uncalled,
-        showdown=showdown,
-        show_order=tuple(show_order),
-        shown=tuple(shown),
-        mucked=tuple(mucked),
-        final_stacks=final_stacks,
+    result = new_hand_result(
+        tuple(pot_results),
+        rake,
+        table.uncalled,
+        showdown,
+        tuple(show_order),
+        tuple(shown),
+        tuple(mucked),
+        final_stacks,
     )
     events.append(
         new_event(
@@ -282,13 +284,14 @@ def settle_uncontested(
     events: list[Event] = []
     if rake:
         events.append(new_event("rake", {"amount": rake, "per_pot": [rake]}))
+    seats = [p.seat for p in players]
+    final_stacks = tuple(zip(seats, stacks, strict=True))
     events.append(
         new_event(
             "pot_awarded",
             {"pot": 0, "seat": seat, "amount": prize, "half": "whole", "hand": "", "five": []},
         )
     )
-    final_stacks = tuple((p.seat, stacks[i]) for i, p in enumerate(players))
     events.append(
         new_event(
             "hand_end",
@@ -298,20 +301,7 @@ def settle_uncontested(
             },
         )
     )
-    pot = PotResult(
-        amount=total,
-        rake=rake,
-        eligible=(seat,),
-        awards=(Award(seat=seat, amount=prize, half="whole", hand="", five=()),),
-    )
-    result = HandResult(
-        pots=(pot,),
-        rake=rake,
-        uncalled=uncalled,
-        showdown=False,
-        show_order=(),
-        shown=(),
-        mucked=(),
-        final_stacks=final_stacks,
-    )
+    award = new_award(seat, prize, "whole", "", ())
+    pot = new_pot_result(total, rake, (seat,), (award,))
+    result = new_hand_result((pot,), rake, uncalled, False, (), (), (), final_stacks)
     return result, events, stacks
