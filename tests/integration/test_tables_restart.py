@@ -20,14 +20,16 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Coroutine, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 from typing import Any, TypeVar
 
 import pytest
 import websockets
+from django.core.cache import cache
 
 from pokerroom.celery import app as celery_app
+from pokerroom.tasks import record_ping
 from tables.bots import ws_url_of
 from tables.models import Hand
 from tests.integration.consumer_helpers import BUY_IN, make_player, make_table, session_cookie
@@ -56,12 +58,21 @@ class Client:
         self.ws: Any = None
 
     async def connect(self) -> None:
-        self.ws = await websockets.connect(
-            ws_url_of(self.url, self.table_id),
-            additional_headers={"Cookie": self.cookie},
-            origin=self.url,  # type: ignore[arg-type]
-            max_size=2**22,
-        )
+        """Connect as a client coming back does: trying again for a few seconds (a server
+        just started may still reset a connection or two)."""
+        for attempt in range(10):
+            try:
+                self.ws = await websockets.connect(
+                    ws_url_of(self.url, self.table_id),
+                    additional_headers={"Cookie": self.cookie},
+                    origin=self.url,  # type: ignore[arg-type]
+                    max_size=2**22,
+                )
+                return
+            except (OSError, websockets.exceptions.WebSocketException):
+                if attempt == 9:
+                    raise
+                await asyncio.sleep(0.5)
 
     async def close(self) -> None:
         await self.ws.close()
@@ -126,10 +137,8 @@ async def _sit_and_wait_for_first_turn(alice: Client, bob: Client) -> dict[str, 
     return turn
 
 
-async def _watch_two_time_outs(alice: Client) -> dict[str, Any]:
-    """The reconnected player's snapshot; then nobody acts: wait for two time-outs and for
-    the hand to go on after them."""
-    _, snapshot = await alice.wait_for(lambda f: f.get("type") == "snapshot", within=10)
+async def _watch_two_time_outs(alice: Client) -> None:
+    """Nobody acts: wait for two time-outs and for the hand to go on after them."""
     timeouts = 0
     last_seq = 0
     while timeouts < 2:
@@ -142,7 +151,6 @@ async def _watch_two_time_outs(alice: Client) -> dict[str, Any]:
     await alice.wait_for(
         lambda f: f.get("type") == "event" and f.get("seq", 0) > last_seq, within=10
     )
-    return snapshot
 
 
 def _check_schedule(
@@ -167,13 +175,18 @@ def _check_schedule(
     assert all(x <= SWEEP_INTERVAL + SLACK for x in late), late
 
 
-def _play_restart(start_room: Callable[[], AbstractContextManager[str]]) -> None:
+def _play_restart(
+    start_server: Callable[[], AbstractContextManager[str]],
+    start_workers: Callable[[], AbstractContextManager[None]],
+) -> None:
+    """`start_server`: the Daphne process (its URL); `start_workers`: what runs the tasks and
+    beat, up and ready when entered (nothing to add in the embedded shape)."""
     table = make_table(action_clock=ACTION_CLOCK)
     players = [make_player(), make_player()]
     cookies = [session_cookie(player) for player in players]
     clients = LoopThread()
     try:
-        with start_room() as url:
+        with start_server() as url, start_workers():
             alice, bob = (Client(url, table.pk, cookie) for cookie in cookies)
             clients.run(alice.connect())
             clients.run(bob.connect())
@@ -184,11 +197,15 @@ def _play_restart(start_room: Callable[[], AbstractContextManager[str]]) -> None
         hand = Hand.objects.get(pk=hand_id)
         assert hand.ended_at is None and hand.seq == seq, "the hand moved while the room stopped"
 
-        with start_room() as url:
-            restarted_at = time.time()
+        with start_server() as url:
             alice = Client(url, table.pk, cookies[0])
             clients.run(alice.connect())
-            snapshot = clients.run(_watch_two_time_outs(alice))
+            _, snapshot = clients.run(
+                alice.wait_for(lambda f: f.get("type") == "snapshot", within=10)
+            )
+            with start_workers():
+                restarted_at = time.time()
+                clients.run(_watch_two_time_outs(alice))
             clients.run(alice.close())
     finally:
         clients.close()
@@ -202,22 +219,29 @@ def _play_restart(start_room: Callable[[], AbstractContextManager[str]]) -> None
 
 @pytest.mark.services
 def test_services_a_hand_survives_restarting_daphne_and_the_worker():
-    env = room_env(REDIS_URL=os.environ["REDIS_URL"], ROOM_TEST_QUEUE=f"q-{uuid.uuid4().hex}")
+    queue = f"q-{uuid.uuid4().hex}"
+    env = room_env(REDIS_URL=os.environ["REDIS_URL"], ROOM_TEST_QUEUE=queue)
 
     @contextmanager
-    def room() -> Iterator[str]:
-        with ExitStack() as stack:
-            url = stack.enter_context(daphne(env))
-            stack.enter_context(celery_worker(env, beat=True))
-            yield url
+    def worker() -> Iterator[None]:
+        with celery_worker(env, beat=True):
+            # Ready when it has run a task of ours (start-up takes seconds on a busy machine).
+            token = uuid.uuid4().hex
+            record_ping.apply_async(args=(token,), queue=queue)
+            deadline = time.monotonic() + 30
+            while cache.get(f"ping:{token}") is None:
+                assert time.monotonic() < deadline, "the worker never started"
+                time.sleep(0.05)
+            yield
 
-    _play_restart(room)
+    _play_restart(lambda: daphne(env), worker)
 
 
 def test_embedded_a_hand_survives_restarting_the_server():
-    """One Daphne process: the in-process runner loses the clock task with the process, so
-    the restarted server's beat sweep (which needs tables.tasks registered) applies it."""
+    """One Daphne process without Redis (on SQLite when the tests are): the in-process runner
+    loses the clock task with the process, so the restarted server's beat sweep (which needs
+    tables.tasks registered) applies it."""
     env = room_env()
     env["TASKS_RUN_BEAT"] = "1"
-    assert "REDIS_URL" not in env and env["DATABASE_URL"].startswith("sqlite")
-    _play_restart(lambda: daphne(env))
+    assert "REDIS_URL" not in env
+    _play_restart(lambda: daphne(env), nullcontext)
