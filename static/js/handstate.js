@@ -133,6 +133,12 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       note(hand, `${name} ran out of time and ${what}`);
       break;
     }
+    case "abandon": {
+      // The player left mid-hand: the action that follows folds their hand.
+      const seat = seatOf(hand, p.seat);
+      note(hand, `${seat ? seat.name : `Seat ${p.seat}`} leaves the table`);
+      break;
+    }
     case "uncalled_bet_returned": {
       const seat = seatOf(hand, p.seat);
       if (!seat) break;
