@@ -67,6 +67,13 @@ def _offer(kind: ActionKind, to: int, adds: int) -> LegalAction:
 
 MAX_PLAYERS = 8
 _FULL_DECK_SET = frozenset(range(52))
+# _CLOCKWISE[n][k]: the places after place k (-1: before place 0) clockwise, k itself last.
+_CLOCKWISE: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+    {after: tuple((after + step) % n for step in range(1, n + 1)) for after in range(-1, n)}
+    if n
+    else {}
+    for n in range(MAX_PLAYERS + 1)
+)
 
 _DYNAMIC = (
     "stacks",
@@ -716,8 +723,7 @@ class StudHand:
         n = len(status)
         others_can_act = status.count(ACTIVE) >= 2
         after = self.to_act_index if start < 0 else start - 1
-        for step in range(1, n + 1):
-            j = (after + step) % n
+        for j in _CLOCKWISE[n][after]:
             if needs[j] and status[j] == ACTIVE and (others_can_act or bets[j] < current):
                 self.to_act_index = j
                 return
@@ -743,7 +749,7 @@ class StudHand:
         top = max(bets)
         if top:
             leader = bets.index(top)
-            second = max(b for j, b in enumerate(bets) if j != leader)
+            second = sorted(bets)[-2]  # the highest bet but the leader's
             if top > second:
                 back = top - second
                 bets[leader] = second
@@ -814,13 +820,13 @@ class StudHand:
         left. R-BET-2: an open pair on 4th street allows the big bet."""
         n = len(self.players)
         status = self.status
+        up = self.up
         live = [i for i in range(n) if status[i] != FOLDED]
         community = self.community
         best = -1
         best_rank: tuple[int, ...] = ()
         for i in live:
-            board = self.up[i] if community is None else (*self.up[i], community)
-            rank = _board_strength(board)
+            rank = _board_strength(up[i] if community is None else (*up[i], community))
             if best < 0 or rank > best_rank:
                 best, best_rank = i, rank
         self.bets = [0] * n
@@ -829,9 +835,13 @@ class StudHand:
         self.raise_count = 0
         self.capped = False
         self.big_made = False
-        self.pair_option = self.street == 4 and any(
-            self.up[i][0] >> 2 == self.up[i][1] >> 2 for i in live
-        )
+        pair_option = False
+        if self.street == 4:
+            for i in live:
+                if up[i][0] >> 2 == up[i][1] >> 2:
+                    pair_option = True
+                    break
+        self.pair_option = pair_option
         self.acted = [-1] * n
         self.last_aggressor = -1
         self.first_actor = -1
@@ -1006,15 +1016,20 @@ class StudHand:
         return hand
 
 
-_BOARD_STRENGTH: dict[tuple[int, ...], tuple[int, ...]] = {}
+_BOARD_STRENGTH: dict[int, tuple[int, ...]] = {}
+# A board's ranks as one number: 5 ** rank per card. At most four cards share a rank, so the
+# sum names the ranks showing (suits never count in board_rank) without sorting them.
+_RANK_WEIGHT: tuple[int, ...] = tuple(5 ** (card >> 2) for card in range(52))
 
 
 def _board_strength(board: tuple[Card, ...]) -> tuple[int, ...]:
     """``board_rank`` remembered by the ranks showing (at most a few thousand boards)."""
-    ranks = tuple(sorted([card >> 2 for card in board]))
-    strength = _BOARD_STRENGTH.get(ranks)
+    key = 0
+    for card in board:
+        key += _RANK_WEIGHT[card]
+    strength = _BOARD_STRENGTH.get(key)
     if strength is None:
-        strength = _BOARD_STRENGTH[ranks] = board_rank(board)
+        strength = _BOARD_STRENGTH[key] = board_rank(board)
     return strength
 
 
