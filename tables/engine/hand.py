@@ -53,6 +53,7 @@ _CHECK_OFFER = LegalAction(CHECK, 0, 0)
 # Offers are immutable values: the same ones are handed out again (bounded cache per kind).
 _OFFERS: dict[ActionKind, dict[tuple[int, int], LegalAction]] = {kind: {} for kind in ActionKind}
 _OFFER_CACHE_LIMIT = 4096
+_CALL_OFFERS = _OFFERS[CALL]
 
 
 def _offer(kind: ActionKind, to: int, adds: int) -> LegalAction:
@@ -404,10 +405,19 @@ class StudHand:
         # free: PokerStars allows it (docs/engine-contract.md, "Rulings").
         if current > bet:
             call_to = current if current - bet < stack else bet + stack
-            offered = [_FOLD_OFFER, _offer(CALL, call_to, call_to - bet)]
+            call = _CALL_OFFERS.get((call_to, call_to - bet))
+            if call is None:
+                call = _offer(CALL, call_to, call_to - bet)
+            offered = [_FOLD_OFFER, call]
         else:
             offered = [_FOLD_OFFER, _CHECK_OFFER]
-        if stack > current - bet and self._may_raise(i):
+        # (the first two tests are _may_raise's own, made here to spare most turns the call)
+        if (
+            stack > current - bet
+            and self.acted[i] < self.raise_count
+            and not self.capped
+            and self._may_raise(i)
+        ):
             full_to = self.full_to
             kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)
             most = bet + stack
@@ -457,7 +467,7 @@ class StudHand:
         if offers is None:
             offers = self._offers = tuple(self._legal(i))
         for offer in offers:
-            if offer.kind == kind and (
+            if (offer.kind is kind or offer.kind == kind) and (
                 offer.amount == amount or (kind is CALL and amount == self.current_bet)
             ):
                 chosen = offer
@@ -757,10 +767,7 @@ class StudHand:
                 seat = self.players[leader].seat
                 self.returned = (*self.returned, (seat, back))
                 events.append(new_event("uncalled_bet_returned", {"seat": seat, "amount": back}))
-            committed = self.committed = self.committed[:]
-            for j, b in enumerate(bets):
-                if b:
-                    committed[j] += b
+            self.committed = [c + b for c, b in zip(self.committed, bets, strict=True)]
             self.bets = [0] * len(bets)
 
     def _deal_street(self, street: int, events: list[Event]) -> None:
