@@ -166,10 +166,16 @@ def import_task_modules() -> None:
     Celery worker calls when it starts and a Daphne process never does. Without this, beat's
     first sweep in a freshly started server finds no `tables.tasks.sweep_action_deadlines`
     (tables.tasks is otherwise imported only when a service first schedules a task), so a
-    hand left waiting by the previous process would never time out."""
+    hand left waiting by the previous process would never time out.
+
+    Discovery is forced directly rather than through `import_default_modules()`: that sends
+    the signal on which Celery's Django fixup runs the worker's start-up checks (all of
+    Django's system checks), which a web server has no business running."""
     from pokerroom.celery import app
 
-    app.loader.import_default_modules()
+    app.autodiscover_tasks(force=True)
+    for module in app.loader.default_modules:
+        app.loader.import_task_module(module)
 
 
 def runner() -> InProcessRunner:
