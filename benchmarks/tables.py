@@ -271,6 +271,9 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    # DEBUG off serves static files from the collected manifest, and the URLs name one at
+    # import (the favicon): without it the Celery worker's start-up checks fail and it exits.
+    call_command("collectstatic", interactive=False, verbosity=0)
     ports = [free_port(), free_port()]
     rows = []
     first_table = 1
