@@ -832,8 +832,17 @@ class StudHand:
         community = self.community
         best = -1
         best_rank: tuple[int, ...] = ()
+        weight = _RANK_WEIGHT
+        strengths = _BOARD_STRENGTH
+        extra = 0 if community is None else weight[community]
         for i in live:
-            rank = _board_strength(up[i] if community is None else (*up[i], community))
+            # _board_strength, its remembered case in place (six players, every street)
+            key = extra
+            for card in up[i]:
+                key += weight[card]
+            rank = strengths.get(key)
+            if rank is None:
+                rank = _board_strength(up[i] if community is None else (*up[i], community))
             if best < 0 or rank > best_rank:
                 best, best_rank = i, rank
         self.bets = [0] * n
