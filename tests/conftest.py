@@ -72,3 +72,13 @@ def _no_beat_in_tests(settings: Any) -> None:
 def _fast_password_hashing(settings: Any) -> None:
     """Real hashing costs about a second a player on this machine; tests need no secrecy."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_persistent_connections_in_tests() -> None:
+    """The room keeps PostgreSQL connections open (CONN_MAX_AGE); in tests, the threads of
+    consumer tests and of the in-process runner would then hold connections to the test
+    database past its teardown ("being accessed by other users")."""
+    from django.conf import settings
+
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
