@@ -1,12 +1,19 @@
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic.base import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Pages without the room's <link rel="icon"> (the admin, the API docs) still find one.
+    Resolved per request: at import time the manifest of collected files may not exist yet
+    (a Celery worker imports the URLs with DEBUG off)."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
 urlpatterns = [
-    # Pages without the room's <link rel="icon"> (the admin, the API docs) still find one.
-    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("hands/", include("tables.history_urls")),

@@ -56,3 +56,18 @@ def test_production_safeguards_are_on_with_debug_off():
     )
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.split()[-4:] == ["True", "True", "True", "UTC"]
+
+
+def test_the_urls_load_with_debug_off_before_static_files_are_collected(tmp_path):
+    """A Celery worker imports the URLs with DEBUG off; no static file may be looked up then."""
+    loaded = _manage(
+        "shell",
+        "-c",
+        "import pokerroom.urls; print('urls loaded')",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="room.example.com",
+        STATIC_ROOT=str(tmp_path),  # nothing collected there
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    assert "urls loaded" in loaded.stdout
