@@ -197,7 +197,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
             return None
         call = self._service_call(command)
-        result = await database_sync_to_async(call)()
+        # Off Channels' single database thread: tables are independent (each service locks
+        # its table's row), so actions at different tables need not queue behind each other.
+        # A connection's own messages still run one after another.
+        result = await database_sync_to_async(call, thread_sensitive=False)()
         if result.ok and isinstance(command, Sit):
             await self._count_connection()  # sat down from this connection: it counts
         elif result.ok and isinstance(command, Leave):
@@ -244,9 +247,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return lambda: service(table_id=table_id, player=player)
 
     async def _snapshot(self) -> dict[str, Any]:
-        snapshot: dict[str, Any] | None = await database_sync_to_async(selectors.table_snapshot)(
-            self.table_id, self.player
-        )
+        snapshot: dict[str, Any] | None = await database_sync_to_async(
+            selectors.table_snapshot, thread_sensitive=False
+        )(self.table_id, self.player)
         if snapshot is None:
             raise ObjectDoesNotExist(f"no table {self.table_id}")
         return snapshot

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,4 +135,19 @@ def new_context(
                 page.screenshot(path=str(FAILURES / f"{request.node.name}-{c}-{p}.png"))
     for context in contexts:
         context.close()
+    _quiet_the_room()
     assert console_errors.errors == [], "\n".join(console_errors.errors)
+
+
+def _quiet_the_room() -> None:
+    """Before the test database is flushed, stop the server writing to it.
+
+    The server goes on by itself (clocks run out, the next hand is dealt, closed pages
+    disconnect): a write racing PostgreSQL's TRUNCATE of the flush can deadlock it. Close the
+    tables, take the clocks off the hands and give the server a moment to finish what it
+    is doing."""
+    from tables.models import Hand, Table
+
+    Table.objects.update(is_open=False, next_hand_at=None)
+    Hand.objects.filter(ended_at__isnull=True).update(action_deadline=None)
+    time.sleep(1.5)

@@ -51,7 +51,7 @@ def test_three_bots_log_in_over_http_and_play_two_hands():
         ]
 
         async def play() -> None:
-            await asyncio.gather(*(bot.play(hands=2, timeout=90) for bot in bots))
+            await asyncio.gather(*(bot.play(hands=2, timeout=180) for bot in bots))
 
         asyncio.run(play())
     assert Hand.objects.filter(table=table, ended_at__isnull=False).count() >= 2
