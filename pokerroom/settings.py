@@ -271,6 +271,7 @@ LOGGING = {
         "daphne": {"level": "WARNING"},
         "django.channels.server": {"level": "WARNING"},
         "celery.app.trace": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
     },
 }
 
