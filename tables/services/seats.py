@@ -33,6 +33,18 @@ def _lock(table_id: int) -> Table | None:
     return Table.objects.select_for_update().filter(pk=table_id).first()
 
 
+def _lock_own_seat(table_id: int, player: Player) -> tuple[Table, Seat] | TableResult:
+    """Lock the table's row and find the player's seat at it; a refusal when either is
+    missing. Call inside the service's transaction."""
+    table = _lock(table_id)
+    if table is None:
+        return refused(table_id, "not_found", "No such table.")
+    seat = Seat.objects.filter(table=table, player=player).first()
+    if seat is None:
+        return refused(table_id, "not_seated", "You have no seat here.")
+    return table, seat
+
+
 def _valid_amount(amount: object) -> bool:
     return isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
 
@@ -102,12 +114,10 @@ def seat_take(
 def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult:
     """R-BUY-1: more chips from the balance, between hands only (R-GAME-4)."""
     with transaction.atomic():
-        table = _lock(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        seat = Seat.objects.filter(table=table, player=player).first()
-        if seat is None:
-            return refused(table_id, "not_seated", "You have no seat here.")
+        found = _lock_own_seat(table_id, player)
+        if isinstance(found, TableResult):
+            return found
+        table, seat = found
         if not _valid_amount(amount):
             return refused(table_id, "bad_amount", "The amount must be a positive amount of cents.")
         hand = current_hand(table)
@@ -136,12 +146,10 @@ def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult
 def seat_sit_out(*, table_id: int, player: Player) -> TableResult:
     """R-SIT-1: not dealt in from the next hand (a hand in play is finished)."""
     with transaction.atomic():
-        table = _lock(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        seat = Seat.objects.filter(table=table, player=player).first()
-        if seat is None:
-            return refused(table_id, "not_seated", "You have no seat here.")
+        found = _lock_own_seat(table_id, player)
+        if isinstance(found, TableResult):
+            return found
+        table, seat = found
         seat.sitting_out = True
         seat.save(update_fields=["sitting_out"])
         outbox = Outbox(table)
@@ -153,12 +161,10 @@ def seat_sit_in(*, table_id: int, player: Player, now: datetime | None = None) -
     """Back in from the next hand; the count of hands timed out starts again (R-SIT-1)."""
     now = now_or(now)
     with transaction.atomic():
-        table = _lock(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        seat = Seat.objects.filter(table=table, player=player).first()
-        if seat is None:
-            return refused(table_id, "not_seated", "You have no seat here.")
+        found = _lock_own_seat(table_id, player)
+        if isinstance(found, TableResult):
+            return found
+        table, seat = found
         seat.sitting_out = False
         seat.timeouts_in_a_row = 0
         seat.save(update_fields=["sitting_out", "timeouts_in_a_row"])
@@ -175,12 +181,10 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
     uncalled bet) follow when the hand ends."""
     now = now_or(now)
     with transaction.atomic():
-        table = _lock(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        seat = Seat.objects.filter(table=table, player=player).first()
-        if seat is None:
-            return refused(table_id, "not_seated", "You have no seat here.")
+        found = _lock_own_seat(table_id, player)
+        if isinstance(found, TableResult):
+            return found
+        table, seat = found
         outbox = Outbox(table)
         outbox.seats_changed = True
         hand = current_hand(table)
@@ -216,12 +220,10 @@ def seat_set_connected(
     on them, the time-out applies at once."""
     now = now_or(now)
     with transaction.atomic():
-        table = _lock(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        seat = Seat.objects.filter(table=table, player=player).first()
-        if seat is None:
-            return refused(table_id, "not_seated", "You have no seat here.")
+        found = _lock_own_seat(table_id, player)
+        if isinstance(found, TableResult):
+            return found
+        table, seat = found
         hand = current_hand(table)
         was_present = seat.present(now)
         if connected:
@@ -260,12 +262,10 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
     """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand."""
     now = now_or(now)
     with transaction.atomic():
-        table = _lock(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        seat = Seat.objects.filter(table=table, player=player).first()
-        if seat is None:
-            return refused(table_id, "not_seated", "You have no seat here.")
+        found = _lock_own_seat(table_id, player)
+        if isinstance(found, TableResult):
+            return found
+        table, seat = found
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
         outbox = Outbox(table)
