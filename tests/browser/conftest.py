@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.server import daphne, room_env
+from tests.room_processes import daphne, room_env
 
 CHROMIUM = (
     os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE")
@@ -59,8 +59,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="package")
 def room_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
-    """A Daphne serving the room on the test database, for the whole browser suite."""
-    with django_db_blocker.unblock(), daphne(room_env()) as url:
+    """A Daphne serving the room on the test database, for the whole browser suite: the
+    room's settings plus the MD5 hasher (tests/browser/server_settings.py), embedded (no
+    REDIS_URL, so the channel layer and the Celery tasks live in that one process)."""
+    env = room_env(settings_module="tests.browser.server_settings", DEBUG="1")
+    with django_db_blocker.unblock(), daphne(env) as url:
         yield url
 
 

@@ -12,7 +12,7 @@ from tables.bots import Bot, choose_action, http_login
 from tables.models import Hand
 from tests.factories import PASSWORD
 from tests.integration.consumer_helpers import make_player, make_table
-from tests.integration.room_processes import daphne, room_env
+from tests.room_processes import daphne, room_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ import pytest
 from tables.bots import Bot
 from tests.factories import PASSWORD
 from tests.integration.consumer_helpers import make_player, make_table
-from tests.integration.room_processes import celery_worker, daphne, room_env
+from tests.room_processes import celery_worker, daphne, room_env
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -33,7 +33,7 @@ from pokerroom.tasks import record_ping
 from tables.bots import ws_url_of
 from tables.models import Hand
 from tests.integration.consumer_helpers import BUY_IN, make_player, make_table, session_cookie
-from tests.integration.room_processes import celery_worker, daphne, room_env
+from tests.room_processes import celery_worker, daphne, room_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 T = TypeVar("T")

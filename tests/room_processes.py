@@ -1,4 +1,13 @@
-"""Real room processes for tests: Daphne (and a Celery worker) on the test database."""
+"""Real room processes for tests: Daphne (and a Celery worker) on the test database.
+
+The browser suite (tests/browser/conftest.py) and the integration tests that need a real
+server (tests/integration/test_consumer_bots.py, test_consumer_scale_out.py,
+test_tables_restart.py) start them here; what differs between them is the environment
+`room_env` builds (the settings module and extra variables).
+
+ROOM_PROCESS_LOGS=<dir> keeps each process's log there (to read after a failure); otherwise
+a Daphne's log is a temporary file, shown if it fails to start.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +24,10 @@ from pathlib import Path
 
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+# The settings of room processes started by tests unless a caller names its own.
+ROOM_SETTINGS = "tests.integration.room_settings"
 
 
 def free_port() -> int:
@@ -26,7 +37,7 @@ def free_port() -> int:
 
 
 def database_url_of_tests() -> str:
-    """The URL of the database this test runs on (pytest-django's test_<name>)."""
+    """The URL of the database the tests run on (pytest-django's test database)."""
     settings = connection.settings_dict
     if settings["ENGINE"] == "django.db.backends.sqlite3":
         return f"sqlite:///{settings['NAME']}"
@@ -35,12 +46,15 @@ def database_url_of_tests() -> str:
     return f"postgres://{user}:{password}@{host}:{port}/{settings['NAME']}"
 
 
-def room_env(**extra: str) -> dict[str, str]:
+def room_env(*, settings_module: str = ROOM_SETTINGS, **extra: str) -> dict[str, str]:
+    """The environment of a room process on the test database, with no beat. Without a
+    REDIS_URL in `extra` the process runs embedded: the channel layer and the Celery tasks
+    live in that one process."""
     env = dict(
         os.environ,
         DATABASE_URL=database_url_of_tests(),
         TASKS_RUN_BEAT="0",
-        DJANGO_SETTINGS_MODULE="tests.integration.room_settings",
+        DJANGO_SETTINGS_MODULE=settings_module,
         **extra,
     )
     if not extra.get("REDIS_URL"):
@@ -48,24 +62,11 @@ def room_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _wait_http(url: str, process: subprocess.Popen[bytes], log: Path, within: float = 30) -> None:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{url} exited: {log.read_text()[-2000:]}")
-        try:
-            with urllib.request.urlopen(url + "/accounts/login/", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{url} never answered")
-
-
 @contextmanager
 def daphne(env: dict[str, str]) -> Iterator[str]:
-    """A Daphne process serving the room; yields its http://127.0.0.1:<port> address."""
+    """A Daphne process serving the room; yields its http://127.0.0.1:<port> address once
+    the login page answers."""
     port = free_port()
-    # ROOM_PROCESS_LOGS=<dir> keeps each process's log there (to read after a failure).
     keep = os.environ.get("ROOM_PROCESS_LOGS")
     with tempfile.NamedTemporaryFile(
         prefix=f"daphne-{port}-", suffix=".log", dir=keep, delete=not keep
@@ -74,8 +75,8 @@ def daphne(env: dict[str, str]) -> Iterator[str]:
             [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "pokerroom.asgi:application"],
             cwd=ROOT,
             env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=log,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         url = f"http://127.0.0.1:{port}"
         try:
@@ -83,6 +84,18 @@ def daphne(env: dict[str, str]) -> Iterator[str]:
             yield url
         finally:
             _stop(process)
+
+
+def _wait_http(url: str, process: subprocess.Popen[bytes], log: Path, within: float = 30) -> None:
+    deadline = time.monotonic() + within
+    while True:
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"Daphne at {url} did not start: {log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url + "/accounts/login/", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
 
 
 @contextmanager
