@@ -1,11 +1,13 @@
 """What the consumer tests share: a logged-in WebSocket client that records every frame, a
-table with players, a stacked deck, and scheduling held still so the test deals the hands."""
+table with players (the `table` and `players` fixtures are in tests/integration/conftest.py),
+seating them and dealing a hand from a stacked deck, and scheduling held still so the test
+deals the hands."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from django.test import Client
 
 from accounts.models import Player
 from pokerroom.asgi import application
+from tables import services
 from tables.engine import StudHand
 from tables.models import Hand, Seat, Table
 from tables.services import scheduling
@@ -139,6 +142,25 @@ class TableClient:
 
     async def close(self) -> None:
         await self.communicator.disconnect()
+
+
+async def seated_clients(table_id: int, players: Sequence[Player]) -> list[TableClient]:
+    """A connection for each player, who sits with the buy-in in seat 1, 2, ... in order."""
+    clients = [await TableClient.open(table_id, player) for player in players]
+    for number, client in enumerate(clients, start=1):
+        await client.wait_for(lambda f: f["type"] == "snapshot")
+        reply = await client.request({"type": "sit", "seat": number, "buy_in": BUY_IN}, "result")
+        assert reply["ok"], reply
+    return clients
+
+
+async def deal_hand(table_id: int, deck: list[int] | None = None) -> int:
+    """Deals the table's next hand from ``deck`` (default: `stacked_deck()`); its id."""
+    dealt = await database_sync_to_async(services.hand_start)(
+        table_id=table_id, deck=stacked_deck() if deck is None else deck
+    )
+    assert dealt.ok and dealt.hand_id is not None, dealt
+    return dealt.hand_id
 
 
 # --- reads for assertions (tests only; the consumer never queries) ----------------------------

@@ -7,40 +7,22 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from tables import services
 from tests.integration.consumer_helpers import (
     BUY_IN,
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
     current_hand,
+    deal_hand,
     engine_of,
-    make_player,
-    make_table,
-    stacked_deck,
+    seated_clients,
 )
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def table(db):
-    return make_table()
-
-
-@pytest.fixture
-def players(db):
-    return [make_player() for _ in range(3)]
-
-
 async def test_a_player_leaving_mid_hand_is_folded_at_once_and_paid_out(table, players):
-    clients = [await TableClient.open(table.pk, p) for p in players]
-    for number, client in enumerate(clients, start=1):
-        reply = await client.request({"type": "sit", "seat": number, "buy_in": BUY_IN}, "result")
-        assert reply["ok"], reply
-    dealt = await database_sync_to_async(services.hand_start)(
-        table_id=table.pk, deck=stacked_deck()
-    )
-    assert dealt.ok
+    clients = await seated_clients(table.pk, players)
+    await deal_hand(table.pk)
     hand = await database_sync_to_async(current_hand)(table.pk)
     engine = engine_of(hand)
     leaver_seat = next(n for n in (1, 2, 3) if n != engine.to_act)

@@ -6,45 +6,18 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from tables import services
 from tests.integration.consumer_helpers import (
     BUY_IN,
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
     current_hand,
+    deal_hand,
     engine_of,
-    make_player,
     make_table,
-    stacked_deck,
+    seated_clients,
 )
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def table(db):
-    return make_table()
-
-
-@pytest.fixture
-def players(db):
-    return [make_player() for _ in range(3)]
-
-
-async def _seated(table, players) -> list[TableClient]:
-    clients = [await TableClient.open(table.pk, player) for player in players]
-    for number, client in enumerate(clients, start=1):
-        await client.wait_for(lambda f: f["type"] == "snapshot")
-        reply = await client.request({"type": "sit", "seat": number, "buy_in": BUY_IN}, "result")
-        assert reply["ok"], reply
-    return clients
-
-
-async def _deal(table, deck=None) -> None:
-    result = await database_sync_to_async(services.hand_start)(
-        table_id=table.pk, deck=deck or stacked_deck()
-    )
-    assert result.ok, result
 
 
 async def test_a_visitor_gets_the_public_snapshot_on_connect(table):
@@ -95,9 +68,9 @@ async def test_sitting_down_is_answered_and_every_viewer_sees_the_seats(table, p
 
 
 async def test_every_viewer_gets_every_event_of_a_hand_in_seq_order(table, players):
-    clients = await _seated(table, players)
+    clients = await seated_clients(table.pk, players)
     visitor = await TableClient.open(table.pk)
-    await _deal(table)
+    await deal_hand(table.pk)
     for client in [*clients, visitor]:
         await client.drain(0.1)
     hand = await database_sync_to_async(current_hand)(table.pk)
@@ -113,8 +86,8 @@ async def test_every_viewer_gets_every_event_of_a_hand_in_seq_order(table, playe
 async def test_a_reconnecting_player_gets_their_own_down_cards_back(table, players):
     """R-TIME-3: a disconnected player stays seated and in the hand; reconnecting restores
     their full view, their own down cards included."""
-    clients = await _seated(table, players)
-    await _deal(table)
+    clients = await seated_clients(table.pk, players)
+    await deal_hand(table.pk)
     hand = await database_sync_to_async(current_hand)(table.pk)
     engine = engine_of(hand)
     # Someone whose turn it is not leaves and comes back.
@@ -166,7 +139,7 @@ async def test_a_player_who_confirms_antes_is_asked_and_answers_im_in(table, pla
     carol = players[2]
     carol.auto_ante = False
     await database_sync_to_async(carol.save)()
-    clients = await _seated(table, [players[0], carol])
+    clients = await seated_clients(table.pk, [players[0], carol])
     asked = await clients[1].wait_for(lambda f: f["type"] == "ante_confirm")
     assert asked["table_id"] == table.pk
     reply = await clients[1].request({"type": "im_in"}, "result")
