@@ -54,28 +54,39 @@ def _check_movement(*, amount: int, kind: str, staff: Player | None, reason: str
         raise WalletError("An adjustment is made by staff, with a reason.")
 
 
-def _ledger_write(
+def _wallet_move(
     *,
-    player: Player,
-    signed_amount: int,
+    player_id: int,
+    amount: int,
+    debit: bool,
     kind: str,
     staff: Player | None,
     reason: str,
     reference: str,
 ) -> LedgerEntry:
-    """Write the ledger row and the balance it explains; the caller holds the row lock."""
-    new_balance = player.balance + signed_amount
-    Player.objects.filter(pk=player.pk).update(balance=new_balance)
-    player.balance = new_balance
-    return LedgerEntry.objects.create(
-        player=player,
-        kind=kind,
-        amount=signed_amount,
-        balance_after=new_balance,
-        staff=staff,
-        reason=reason.strip(),
-        reference=reference,
-    )
+    """The one way a balance changes: check the movement, lock the player row, refuse a
+    debit larger than the balance, then append the ledger row and write the balance it
+    explains, in one transaction."""
+    if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
+        raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
+    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    signed_amount = -amount if debit else amount
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        new_balance = player.balance + signed_amount
+        if new_balance < 0:
+            raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
+        Player.objects.filter(pk=player_id).update(balance=new_balance)
+        player.balance = new_balance
+        return LedgerEntry.objects.create(
+            player=player,
+            kind=kind,
+            amount=signed_amount,
+            balance_after=new_balance,
+            staff=staff,
+            reason=reason.strip(),
+            reference=reference,
+        )
 
 
 def wallet_credit(
@@ -88,19 +99,15 @@ def wallet_credit(
     reference: str = "",
 ) -> LedgerEntry:
     """Add `amount` cents to a player's balance (a deposit, cash-out, prize or adjustment)."""
-    if kind not in CREDIT_KINDS:
-        raise WalletError(f"{kind!r} does not credit a balance.")
-    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
-    with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player_id)
-        return _ledger_write(
-            player=player,
-            signed_amount=amount,
-            kind=kind,
-            staff=staff,
-            reason=reason,
-            reference=reference,
-        )
+    return _wallet_move(
+        player_id=player_id,
+        amount=amount,
+        debit=False,
+        kind=kind,
+        staff=staff,
+        reason=reason,
+        reference=reference,
+    )
 
 
 def wallet_debit(
@@ -113,21 +120,15 @@ def wallet_debit(
     reference: str = "",
 ) -> LedgerEntry:
     """Take `amount` cents from a player's balance; InsufficientBalance if they lack it."""
-    if kind not in DEBIT_KINDS:
-        raise WalletError(f"{kind!r} does not debit a balance.")
-    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
-    with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player_id)
-        if player.balance < amount:
-            raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
-        return _ledger_write(
-            player=player,
-            signed_amount=-amount,
-            kind=kind,
-            staff=staff,
-            reason=reason,
-            reference=reference,
-        )
+    return _wallet_move(
+        player_id=player_id,
+        amount=amount,
+        debit=True,
+        kind=kind,
+        staff=staff,
+        reason=reason,
+        reference=reference,
+    )
 
 
 # --- Accounts -------------------------------------------------------------------------------
