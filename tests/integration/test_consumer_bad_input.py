@@ -8,15 +8,15 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
-from tables import services
 from tests.integration.consumer_helpers import (
-    BUY_IN,
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
     current_hand,
+    deal_hand,
     engine_of,
     make_player,
     make_table,
+    seated_clients,
     stacked_deck,
     stacks_and_balances,
 )
@@ -27,17 +27,9 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 async def _a_hand_in_play() -> tuple[int, dict[int, TableClient], int]:
     """Three seated players (seats 1-3) and a hand dealt; returns the seat to act."""
     table = await database_sync_to_async(make_table)()
-    clients: dict[int, TableClient] = {}
-    for number in (1, 2, 3):
-        player = await database_sync_to_async(make_player)()
-        client = await TableClient.open(table.pk, player)
-        reply = await client.request({"type": "sit", "seat": number, "buy_in": BUY_IN}, "result")
-        assert reply["ok"], reply
-        clients[number] = client
-    dealt = await database_sync_to_async(services.hand_start)(
-        table_id=table.pk, deck=stacked_deck(3)
-    )
-    assert dealt.ok
+    players = [await database_sync_to_async(make_player)() for _ in range(3)]
+    clients = dict(enumerate(await seated_clients(table.pk, players), start=1))
+    await deal_hand(table.pk, stacked_deck(3))
     hand = await database_sync_to_async(current_hand)(table.pk)
     return table.pk, clients, engine_of(hand).to_act
 

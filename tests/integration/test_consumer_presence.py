@@ -15,15 +15,9 @@ from tests.integration.consumer_helpers import (
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
     make_player,
-    make_table,
 )
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def table(db):
-    return make_table()
 
 
 @pytest.fixture

@@ -6,28 +6,17 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from tables import services
 from tests.integration.consumer_helpers import (
     BUY_IN,
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
-    make_player,
-    make_table,
+    deal_hand,
+    seated_clients,
 )
 from tests.integration.test_tables_hand_flow import ALICE_WINS
 from tests.table_factories import stacked_deck
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def table(db):
-    return make_table()
-
-
-@pytest.fixture
-def players(db):
-    return [make_player() for _ in range(2)]
 
 
 async def _act(client: TableClient, kind: str, amount: int = 0) -> dict:
@@ -39,24 +28,18 @@ async def _act(client: TableClient, kind: str, amount: int = 0) -> dict:
 
 
 async def test_r_show_3_the_uncalled_winner_shows_and_every_viewer_sees_it(table, players):
-    alice, bob = [await TableClient.open(table.pk, p) for p in players]
-    for number, client in enumerate((alice, bob), start=1):
-        reply = await client.request({"type": "sit", "seat": number, "buy_in": BUY_IN}, "result")
-        assert reply["ok"], reply
+    alice, bob = await seated_clients(table.pk, players[:2])
     visitor = await TableClient.open(table.pk)
-    dealt = await database_sync_to_async(services.hand_start)(
-        table_id=table.pk, deck=stacked_deck(ALICE_WINS)
-    )
-    assert dealt.ok
+    hand_id = await deal_hand(table.pk, stacked_deck(ALICE_WINS))
     await _act(bob, "bring_in", table.bring_in)
     await _act(alice, "complete", table.small_bet)
     await _act(bob, "fold")
 
     offer = await alice.wait_for(lambda f: f["type"] == "show_offer")
-    assert offer["hand_id"] == dealt.hand_id and offer["seat"] == 1
-    early_bob = await bob.reply_to({"type": "show", "hand_id": dealt.hand_id})
+    assert offer["hand_id"] == hand_id and offer["seat"] == 1
+    early_bob = await bob.reply_to({"type": "show", "hand_id": hand_id})
     assert early_bob["error"] == "illegal_action"
-    shown = await alice.request({"type": "show", "hand_id": dealt.hand_id}, "result")
+    shown = await alice.request({"type": "show", "hand_id": hand_id}, "result")
 
     assert shown["ok"] and shown["command"] == "show"
     for client in (bob, visitor):
