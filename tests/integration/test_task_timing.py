@@ -13,6 +13,7 @@ import pytest
 from django.core.cache import cache
 
 from pokerroom.tasks import record_ping
+from tests.room_processes import celery_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,29 +56,9 @@ def test_embedded_mode_runs_tasks_in_due_order(settings):
 def test_services_mode_a_real_worker_runs_a_task_one_second_later(settings):
     """On Redis with a real Celery worker process, countdown=1 means about 1 s."""
     settings.TASKS_IN_PROCESS = False
-    env = dict(os.environ, TASKS_RUN_BEAT="0")
     queue = f"timing-{uuid.uuid4().hex}"  # a queue of its own: no message of another run
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "pokerroom",
-            "worker",
-            "--pool",
-            "solo",
-            "-l",
-            "warning",
-            "-Q",
-            queue,
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
+    env = dict(os.environ, TASKS_RUN_BEAT="0", ROOM_TEST_QUEUE=queue)
+    with celery_worker(env):
         warm_up = uuid.uuid4().hex
         record_ping.apply_async(args=(warm_up,), queue=queue)
         assert _wait_for_ping(warm_up, within=30.0) is not None, "the worker never started"
@@ -89,12 +70,6 @@ def test_services_mode_a_real_worker_runs_a_task_one_second_later(settings):
         ran_at = _wait_for_ping(token, within=3.0)
         assert ran_at is not None, "never ran"
         assert 0.95 <= ran_at - sent_at <= 1.8
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            worker.kill()
 
 
 _FRESH_SERVER = """
