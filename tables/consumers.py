@@ -2,7 +2,7 @@
 
 A frame is parsed into a command (tables/protocol.py), the command calls one service or
 selector in a worker thread, and what that returns is sent back. The services broadcast their
-own events after commit to the groups this consumer joins; ``room_frame`` only forwards them.
+own events after commit to the groups this consumer joins; ``room_frames`` only forwards them.
 No rule of poker and no query here: identity is the session's user, never a message field.
 """
 
@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -142,6 +143,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined.append(group)
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' own dispatch first hops to its single database thread to close stale
+        connections, for every frame of every viewer: the room's hottest path. This consumer
+        touches the database only through ``database_sync_to_async``, which closes them in
+        the thread that uses them, so that hop is skipped."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     # --- client frames ------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -256,7 +267,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # --- frames from the services (channel layer) ---------------------------------------------
 
+    async def room_frames(self, message: dict[str, Any]) -> None:
+        """A change's frames for one group, in order, already JSON text (services.broadcast)."""
+        # The user group serves every table the player sits at: keep this table's frames.
+        if message.get("table_id") != self.table_id:
+            return
+        for text in message["texts"]:
+            await self.send(text_data=text)
+
     async def room_frame(self, message: dict[str, Any]) -> None:
+        """One frame (chat, or a sender that builds its own)."""
         frame = message["frame"]
         # The user group serves every table the player sits at: keep this table's frames.
         table_id = frame.get("table_id")
