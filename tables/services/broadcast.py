@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
+import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -12,7 +15,11 @@ from tables.services.results import Frames
 
 logger = logging.getLogger(__name__)
 
-MESSAGE_TYPE = "room.frame"  # the consumer's `room_frame` handler receives it
+# Seconds a process without an event loop waits for its broadcast to be handed to the layer.
+BROADCAST_TIMEOUT = 10.0
+_own_loop: asyncio.AbstractEventLoop | None = None
+
+MESSAGE_TYPE = "room.frames"  # the consumer's `room_frames` handler receives it
 
 
 def table_group(table_id: int) -> str:
@@ -31,11 +38,16 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    messages = [(table_group(table_id), _message(frame)) for frame in frames.table]
+    # One message per group per change, its frames already JSON text: a change of many
+    # events (a street dealt) is a few trips to the channel layer, and each frame is
+    # serialised once, not once per viewer.
+    messages = []
+    if frames.table:
+        messages.append((table_group(table_id), _message(table_id, frames.table)))
     messages += [
-        (user_group(user_id), _message(frame))
+        (user_group(user_id), _message(table_id, user_frames))
         for user_id, user_frames in frames.users.items()
-        for frame in user_frames
+        if user_frames
     ]
 
     async def send_all() -> None:
@@ -44,13 +56,30 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
             await layer.group_send(group, message)
 
     try:
-        # One trip into async code for the whole batch: outside an event loop (a Celery
-        # worker) each async_to_sync call starts a thread with a new loop and, on Redis, new
-        # connections, which cost more than the action itself when done once per frame.
-        async_to_sync(send_all)()
+        if _own_loop is not None:
+            asyncio.run_coroutine_threadsafe(send_all(), _own_loop).result(BROADCAST_TIMEOUT)
+        else:
+            # In a server thread: one trip to the server's event loop for the whole batch.
+            async_to_sync(send_all)()
     except Exception:  # pragma: no cover - the channel layer is best effort
         logger.exception("broadcast to table %s failed", table_id)
 
 
-def _message(frame: dict[str, Any]) -> dict[str, Any]:
-    return {"type": MESSAGE_TYPE, "frame": frame}
+def broadcast_from_own_loop() -> None:
+    """For a process with no event loop of its own (a Celery worker process): carry every
+    broadcast on one long-lived loop in a daemon thread. Otherwise each broadcast would start
+    a thread with a new loop and, on Redis, open new connections: more than the change costs."""
+    global _own_loop
+    if _own_loop is not None:
+        return
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, name="room-broadcasts", daemon=True).start()
+    _own_loop = loop
+
+
+def _message(table_id: int, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "type": MESSAGE_TYPE,
+        "table_id": table_id,
+        "texts": [json.dumps(frame) for frame in frames],
+    }
