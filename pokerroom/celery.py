@@ -13,6 +13,7 @@ from typing import Any
 from celery import Celery, Task
 from celery.result import AsyncResult
 from celery.schedules import crontab
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
 
@@ -59,3 +60,11 @@ app.conf.beat_schedule = {
         "schedule": crontab(minute=30, hour=0),
     },
 }
+
+
+@worker_process_init.connect  # type: ignore[misc]
+def broadcast_from_own_loop(**_: Any) -> None:
+    """A worker process has no event loop: its broadcasts share one long-lived loop."""
+    from tables.services.broadcast import broadcast_from_own_loop
+
+    broadcast_from_own_loop()
