@@ -200,9 +200,21 @@ def hand_time_out(
     `expected_seq` and its deadline has passed. `skip_locked`: the sweep leaves a table
     another process is working on."""
     now = now_or(now)
-    table_id = Hand.objects.filter(pk=hand_id).values_list("table_id", flat=True).first()
-    if table_id is None:
+    found = (
+        Hand.objects.filter(pk=hand_id)
+        .values_list("table_id", "seq", "ended_at", "action_deadline")
+        .first()
+    )
+    if found is None:
         return refused(0, "not_found", "No such hand.")
+    table_id, seq, ended_at, deadline = found
+    # Most clock tasks find their hand moved on (one is set per turn): answered from one
+    # read, without waiting for the table's lock. A hand's seq only grows and an ended hand
+    # stays ended, so this answer cannot be overtaken; a due clock is checked again locked.
+    if ended_at is not None or seq != expected_seq:
+        return stale(table_id, hand_id=hand_id, seq=seq)
+    if deadline is None or deadline > now + DUE_TOLERANCE:
+        return refused(table_id, "not_due", "The clock has not run out.", hand_id=hand_id, seq=seq)
     with transaction.atomic():
         table = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id).first()
         if table is None:
