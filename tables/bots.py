@@ -35,6 +35,10 @@ logger = logging.getLogger(__name__)
 POLICIES = ("call", "random")
 # Seconds to wait for the your_turn frame (the offers) before asking for a snapshot instead.
 TURN_FRAME_WAIT = 1.0
+# Seconds after which a snapshot asked for and not received is asked for again: the request
+# or its answer can be lost (refused by the rate limit, a dropped frame), and a bot waiting
+# on it forever would skip every later event as a gap.
+SNAPSHOT_RETRY = 3.0
 _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken"\s+value="([^"]+)"')
 
 
@@ -182,6 +186,7 @@ class Bot:
         self.seq = 0
         self.to_act: int | None = None
         self.snapshot_pending = False
+        self.snapshot_asked_at = 0.0
         self.acted_at: tuple[int, int] | None = None  # (hand_id, seq) of the last action sent
         self.sent_at: float | None = None
         self.sit_requested = False
@@ -228,8 +233,9 @@ class Bot:
             await self._ws.send(json.dumps(message))
 
     async def ask_snapshot(self) -> None:
-        if not self.snapshot_pending:
-            self.snapshot_pending = True
+        now = time.monotonic()
+        if not self.snapshot_pending or now - self.snapshot_asked_at > SNAPSHOT_RETRY:
+            self.snapshot_pending, self.snapshot_asked_at = True, now
             await self.send({"type": "snapshot"})
 
     # --- frames -------------------------------------------------------------------------------
@@ -251,6 +257,8 @@ class Bot:
         elif kind == "error":
             self.stats.errors.append(frame)
             logger.info("%s: error %s", self.username, frame)
+            if frame.get("code") == "rate_limited":
+                self.snapshot_pending = False  # what we asked for was not read: ask again
 
     async def on_snapshot(self, snapshot: dict[str, Any]) -> None:
         self.snapshot_pending = False
