@@ -129,17 +129,35 @@ class Event:
 
 
 _new_object = object.__new__
-_set_kind = vars(Event)["kind"].__set__
-_set_payload = vars(Event)["payload"].__set__
-_set_visible_to = vars(Event)["visible_to"].__set__
+
+
+class _EventSlots:
+    """An ``Event`` under construction: the same slots, in the same order, but writable.
+
+    The engine makes some thirty events a hand. It fills one of these with plain attribute
+    stores and then makes it an ``Event`` by assigning ``__class__`` (allowed between classes
+    of the same layout): a third of the cost of the dataclass' frozen ``__init__``, and half
+    that of setting the frozen slots through their descriptors. The result is an ``Event`` in
+    every respect (``type(event) is Event``, equality, repr, immutability)."""
+
+    __slots__ = ("kind", "payload", "visible_to")
+
+    kind: str
+    payload: dict[str, object]
+    visible_to: int | None
 
 
 def new_event(kind: str, payload: dict[str, object], visible_to: int | None = None) -> Event:
-    """``Event(kind, payload, visible_to)``, the same frozen value, built by setting its slots
-    directly: the dataclass' frozen ``__init__`` costs twice as much, and the engine makes some
-    thirty events a hand."""
-    event: Event = _new_object(Event)
-    _set_kind(event, kind)
-    _set_payload(event, payload)
-    _set_visible_to(event, visible_to)
-    return event
+    """``Event(kind, payload, visible_to)``, the same frozen value, built cheaply (see
+    ``_EventSlots``)."""
+    event = _EventSlots()
+    event.kind = kind
+    event.payload = payload
+    event.visible_to = visible_to
+    event.__class__ = Event  # type: ignore[assignment]
+    return event  # type: ignore[return-value]
+
+
+# The two classes must keep one layout (a changed Event fails here, at import, not mid-hand).
+if type(new_event("check", {})) is not Event or Event.__slots__ != _EventSlots.__slots__:
+    raise TypeError("Event and _EventSlots must have the same slots")  # pragma: no cover

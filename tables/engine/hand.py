@@ -9,7 +9,9 @@ and "nearest the dealer's left" the smallest.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from tables.engine.actions import (
@@ -22,10 +24,8 @@ from tables.engine.actions import (
     LogRecord,
     Show,
     TimeOut,
+    _EventSlots,
     _new_object,
-    _set_kind,
-    _set_payload,
-    _set_visible_to,
     new_event,
     record_from_json,
 )
@@ -67,7 +67,25 @@ def _offer(kind: ActionKind, to: int, adds: int) -> LegalAction:
 
 
 MAX_PLAYERS = 8
-_FULL_DECK_SET = frozenset(range(52))
+_CARD_BIT: dict[Card, int] = {card: 1 << card for card in range(52)}
+_ALL_CARD_BITS = (1 << 52) - 1
+_SEAT_NUMBER = attrgetter("seat")
+_GAME_TEXT: dict[Game, str] = {game: game.value for game in Game}
+
+
+def _is_full_deck(deck: Sequence[Card]) -> bool:
+    """Each of the 52 cards once: ``set(deck) == set(range(52))``, in a third of the time
+    (one bit per card, looked up and added up in C; a card outside 0..51 is no key)."""
+    if len(deck) != 52:
+        return False
+    try:
+        bits: int = sum(itemgetter(*deck)(_CARD_BIT))
+    except KeyError:
+        return False
+    # 52 powers of two add up to 52 one bits only if no two are the same (no carry)
+    return bits == _ALL_CARD_BITS
+
+
 # _CLOCKWISE[n][k]: the places after place k (-1: before place 0) clockwise, k itself last.
 _CLOCKWISE: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {after: tuple((after + step) % n for step in range(1, n + 1)) for after in range(-1, n)}
@@ -172,41 +190,120 @@ class StudHand:
         *,
         reshuffle_seed: int = 0,
     ) -> tuple[StudHand, list[Event]]:
-        """Post the antes, deal third street and name the bring-in (R-ANTE, R-DEAL, R-BRING)."""
-        if not 2 <= len(seats) <= MAX_PLAYERS:
-            raise ValueError(f"a hand needs 2 to {MAX_PLAYERS} players, not {len(seats)}")
-        numbers = [s.seat for s in seats]
-        if len(set(numbers)) != len(numbers):
+        """Post the antes, deal third street and name the bring-in (R-ANTE, R-DEAL, R-BRING).
+
+        One pass over the players does all three (this runs once a hand, and a random hand
+        is short); the events come out in the order of the rules: hand_start, antes, street,
+        each player's down cards, the door cards, the bring-in."""
+        n = len(seats)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise ValueError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
+        ordered = sorted(seats, key=_SEAT_NUMBER)
+        numbers = [s.seat for s in ordered]
+        if len(set(numbers)) != n:
             raise ValueError("two players in the same seat")
-        for s in seats:
+        for s in ordered:
             if s.stack <= 0:
                 raise ValueError("every player dealt in needs chips (R-GAME-3)")
-        if len(deck) != 52 or set(deck) != _FULL_DECK_SET:
+        if not _is_full_deck(deck):
             raise ValueError("the deck must hold each of the 52 cards once")
-        players = tuple(sorted(seats, key=lambda s: (s.seat <= button, s.seat)))
-        n = len(players)
-        hand = cls.__new__(cls)
+        # The order of the deal: the seats after the button's, then those up to it.
+        after = bisect_right(numbers, button)
+        players = tuple(ordered[after:] + ordered[:after]) if after else tuple(ordered)
+        cards = tuple(deck)
+
+        # R-ANTE-1..3: everyone antes, or only the dealer on a dealer-only-ante level (the
+        # dealer is the last player in the deal: the button's seat, or the nearest to its
+        # right when the button's seat is empty). R-DEAL-1/2: one card at a time from the
+        # dealer's left: down, down, then the door. R-BRING-1/4: the lowest door card among
+        # players with chips brings in.
+        ante = config.ante
+        dealer_ante = n - 1 if config.dealer_only_ante else -1
+        stacks: list[int] = []
+        status: list[int] = []
+        antes: list[int] = []
+        down: list[tuple[Card, ...]] = []
+        up: list[tuple[Card, ...]] = []
+        seated: list[dict[str, object]] = []
+        posts: list[dict[str, object]] = []
+        dealt: list[Event] = []
+        public: list[dict[str, object]] = []
+        lowest = -1
+        lowest_door = 52
+        candidates = 0
+        for i, player in enumerate(players):
+            seat = player.seat
+            stack = player.stack
+            seated.append({"seat": seat, "name": player.name, "stack": stack})
+            state = ACTIVE
+            if ante > 0 and (dealer_ante < 0 or i == dealer_ante):
+                amount = ante if ante < stack else stack
+                stack -= amount
+                antes.append(amount)
+                if stack == 0:
+                    state = ALL_IN
+                posts.append({"seat": seat, "amount": amount, "all_in": stack == 0})
+            else:
+                antes.append(0)
+            stacks.append(stack)
+            status.append(state)
+            first = cards[i]
+            second = cards[n + i]
+            door = cards[2 * n + i]
+            down.append((first, second))
+            up.append((door,))
+            # an Event built in place (see actions.new_event): six of these a hand
+            event = _EventSlots()
+            event.kind = "down_cards"
+            event.payload = {"seat": seat, "street": 3, "cards": [first, second]}
+            event.visible_to = seat
+            event.__class__ = Event  # type: ignore[assignment]
+            dealt.append(event)  # type: ignore[arg-type]
+            public.append({"seat": seat, "up": [door], "down_count": 2})
+            if state == ACTIVE:
+                candidates += 1
+                if door < lowest_door:
+                    lowest, lowest_door = i, door
+        events = [
+            new_event(
+                "hand_start",
+                {
+                    "game": _GAME_TEXT[config.game],
+                    "button": button,
+                    "small_bet": config.small_bet,
+                    "big_bet": config.big_bet,
+                    "ante": ante,
+                    "bring_in": config.bring_in,
+                    "seats": seated,
+                },
+            )
+        ]
+        if ante > 0:
+            events.append(new_event("antes", {"posts": posts}))
+        events.append(new_event("street", {"street": 3}))
+        events += dealt
+        events.append(new_event("cards_dealt", {"street": 3, "seats": public}))
+
+        hand: StudHand = _new_object(cls)
         hand.config = config
         hand.players = players
-        hand.deck = tuple(deck)
+        hand.deck = cards
         hand.button = button
         hand.reshuffle_seed = reshuffle_seed
         hand._index = {p.seat: i for i, p in enumerate(players)}
         hand._offers = None
-        hand.stacks = [p.stack for p in players]
-        hand.status = [ACTIVE] * n
-        hand.antes = [0] * n
+        hand.stacks = stacks
+        hand.status = status
+        hand.antes = antes
         hand.committed = [0] * n
         hand.bets = [0] * n
-        hand.down = [()] * n
-        hand.up = [()] * n
-        hand.deck_pos = 0
+        hand.down = down
+        hand.up = up
+        hand.deck_pos = 3 * n
         hand.burns = ()
         hand.community = None
         hand.reshuffled = False
         hand.street = 3
-        hand.to_act_index = -1
-        hand.needs = [False] * n
         hand.acted = [-1] * n
         hand.current_bet = 0
         hand.full_to = 0
@@ -214,111 +311,27 @@ class StudHand:
         hand.capped = False
         hand.pair_option = False
         hand.big_made = False
-        hand.bring_in_index = -1
-        hand.bring_in_due = False
         hand.last_aggressor = -1
         hand.first_actor = -1
         hand.returned = ()
         hand.log = ()
         hand.result = None
         hand.volunteered = ()
-
-        events = [
-            new_event(
-                "hand_start",
-                {
-                    "game": config.game.value,
-                    "button": button,
-                    "small_bet": config.small_bet,
-                    "big_bet": config.big_bet,
-                    "ante": config.ante,
-                    "bring_in": config.bring_in,
-                    "seats": [{"seat": p.seat, "name": p.name, "stack": p.stack} for p in players],
-                },
-            )
-        ]
-        hand._post_antes(events)
-        hand._deal_third_street(events)
-        hand._open_third_street(events)
-        if hand.to_act_index < 0:
+        if candidates < 2:  # nobody to bet against: the cards are dealt out
+            hand.bring_in_index = -1
+            hand.bring_in_due = False
+            hand.to_act_index = -1
+            hand.needs = [False] * n
             hand._run_until_decision(events)
-        return hand, events
-
-    def _post_antes(self, events: list[Event]) -> None:
-        """R-ANTE-1..3: everyone antes, or only the dealer on a dealer-only-ante level."""
-        ante = self.config.ante
-        if ante <= 0:
-            return
-        n = len(self.players)
-        # The dealer is the last player in the deal: the button's seat, or the nearest to
-        # its right when the button's seat is empty.
-        posting = [n - 1] if self.config.dealer_only_ante else range(n)
-        posts: list[dict[str, object]] = []
-        stacks = self.stacks
-        antes = self.antes
-        players = self.players
-        for i in posting:
-            stack = stacks[i]
-            amount = ante if ante < stack else stack
-            stacks[i] = stack = stack - amount
-            antes[i] = amount
-            all_in = stack == 0
-            if all_in:
-                self.status[i] = ALL_IN
-            posts.append({"seat": players[i].seat, "amount": amount, "all_in": all_in})
-        events.append(new_event("antes", {"posts": posts}))
-
-    def _deal_third_street(self, events: list[Event]) -> None:
-        """R-DEAL-1/2: one card at a time from the dealer's left: down, down, then the door."""
-        n = len(self.players)
-        deck = self.deck
-        append = events.append
-        append(new_event("street", {"street": 3}))
-        public: list[dict[str, object]] = []
-        down: list[tuple[Card, ...]] = []
-        up: list[tuple[Card, ...]] = []
-        for player, first, second, door in zip(
-            self.players, deck[:n], deck[n : 2 * n], deck[2 * n : 3 * n], strict=True
-        ):
-            seat = player.seat
-            down.append((first, second))
-            up.append((door,))
-            # an Event built in place (see actions.new_event): six of these a hand
-            event: Event = _new_object(Event)
-            _set_kind(event, "down_cards")
-            _set_payload(event, {"seat": seat, "street": 3, "cards": [first, second]})
-            _set_visible_to(event, seat)
-            append(event)
-            public.append({"seat": seat, "up": [door], "down_count": 2})
-        self.down = down
-        self.up = up
-        append(new_event("cards_dealt", {"street": 3, "seats": public}))
-        self.deck_pos = 3 * n
-
-    def _open_third_street(self, events: list[Event]) -> None:
-        """R-BRING-1/4: the lowest door card among players with chips brings in."""
-        status = self.status
-        up = self.up
-        lowest = -1
-        door = 52
-        candidates = 0
-        for i, s in enumerate(status):
-            if s == ACTIVE:
-                candidates += 1
-                if up[i][0] < door:
-                    lowest, door = i, up[i][0]
-        if candidates < 2:
-            return  # nobody to bet against: the cards are dealt out
-        self.bring_in_index = lowest
-        self.bring_in_due = True
-        self.to_act_index = lowest
-        self.needs = [s == ACTIVE for s in status]
-        events.append(
-            new_event(
-                "bring_in_due",
-                {"seat": self.players[lowest].seat, "door_card": self.up[lowest][0]},
+        else:
+            hand.bring_in_index = lowest
+            hand.bring_in_due = True
+            hand.to_act_index = lowest
+            hand.needs = [state == ACTIVE for state in status]
+            events.append(
+                new_event("bring_in_due", {"seat": players[lowest].seat, "door_card": lowest_door})
             )
-        )
+        return hand, events
 
     # --- reading ------------------------------------------------------------------------
 
@@ -385,70 +398,76 @@ class StudHand:
             return []
         offers = self._offers
         if offers is None:
-            offers = self._offers = tuple(self._legal(i))
+            offers = self._offers = self._legal(i)
         return list(offers)
 
-    def _legal(self, i: int) -> list[LegalAction]:
-        config = self.config
+    def _legal(self, i: int) -> tuple[LegalAction, ...]:
         stack = self.stacks[i]
         bet = self.bets[i]
         if self.bring_in_due:
+            config = self.config
             forced = min(config.bring_in, config.small_bet)
             amount = min(forced, stack)
-            offered = [_offer(BRING_IN, amount, amount)]
+            bring_in = _offer(BRING_IN, amount, amount)
             if forced < config.small_bet and stack > amount:
                 to = min(config.small_bet, stack)
-                offered.append(_offer(COMPLETE, to, to))
-            return offered
+                return (bring_in, _offer(COMPLETE, to, to))
+            return (bring_in,)
         current = self.current_bet
         # Fold is offered at every turn but the bring-in's (R-BRING-2), even when a check is
         # free: PokerStars allows it (docs/engine-contract.md, "Rulings").
         if current > bet:
             call_to = current if current - bet < stack else bet + stack
-            call = _CALL_OFFERS.get((call_to, call_to - bet))
-            if call is None:
-                call = _offer(CALL, call_to, call_to - bet)
-            offered = [_FOLD_OFFER, call]
+            passive = _CALL_OFFERS.get((call_to, call_to - bet))
+            if passive is None:
+                passive = _offer(CALL, call_to, call_to - bet)
         else:
-            offered = [_FOLD_OFFER, _CHECK_OFFER]
-        # (the first two tests are _may_raise's own, made here to spare most turns the call)
-        if (
-            stack > current - bet
-            and self.acted[i] < self.raise_count
-            and not self.capped
-            and self._may_raise(i)
-        ):
-            full_to = self.full_to
-            kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)
-            most = bet + stack
-            street = self.street
-            if street >= 5 or (street == 4 and self.big_made):
-                sizes: tuple[int, ...] = (config.big_bet,)
-            elif street == 4 and self.pair_option:
-                sizes = (config.small_bet, config.big_bet)
-            else:
-                sizes = (config.small_bet,)
-            last = -1
-            for size in sizes:
-                to = full_to + size
-                if to > most:
-                    to = most
-                if to > current and to != last:
-                    offered.append(_offer(kind, to, to - bet))
-                    last = to
-        return offered
-
-    def _may_raise(self, i: int) -> bool:
-        """R-BET-3/4/6: reopened for this player, under the cap, someone to raise against."""
-        if self.acted[i] >= self.raise_count or self.capped:
-            return False
+            passive = _CHECK_OFFER
+        # R-BET-3/4/6: a raise needs chips beyond the call, the betting reopened for this
+        # player, no cap, and someone to raise against.
+        raise_count = self.raise_count
+        if stack <= current - bet or self.acted[i] >= raise_count or self.capped:
+            return (_FOLD_OFFER, passive)
         active = self.status.count(ACTIVE)
-        if active < 2:
-            return False
+        config = self.config
         if active >= 3:
-            return self.raise_count < 1 + self.config.max_raises
-        limit = self.config.heads_up_raises
-        return limit is None or self.raise_count < 1 + limit
+            if raise_count >= 1 + config.max_raises:
+                return (_FOLD_OFFER, passive)
+        elif active < 2:
+            return (_FOLD_OFFER, passive)
+        else:
+            limit = config.heads_up_raises
+            if limit is not None and raise_count >= 1 + limit:
+                return (_FOLD_OFFER, passive)
+        full_to = self.full_to
+        kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)
+        most = bet + stack
+        street = self.street
+        if street == 4 and self.pair_option and not self.big_made:
+            # R-BET-2: the small or the big bet
+            small = full_to + config.small_bet
+            if small > most:
+                small = most
+            big = full_to + config.big_bet
+            if big > most:
+                big = most
+            offered = [_FOLD_OFFER, passive]
+            if small > current:
+                offered.append(_offer(kind, small, small - bet))
+            if big > current and big != small:
+                offered.append(_offer(kind, big, big - bet))
+            return tuple(offered)
+        to = full_to + (
+            config.big_bet if street >= 5 or (street == 4 and self.big_made) else config.small_bet
+        )
+        if to > most:
+            to = most
+        if to <= current:
+            return (_FOLD_OFFER, passive)
+        offer = _OFFERS[kind].get((to, to - bet))
+        if offer is None:
+            offer = _offer(kind, to, to - bet)
+        return (_FOLD_OFFER, passive, offer)
 
     # --- doing --------------------------------------------------------------------------
 
@@ -465,7 +484,7 @@ class StudHand:
         chosen: LegalAction | None = None
         offers = self._offers
         if offers is None:
-            offers = self._offers = tuple(self._legal(i))
+            offers = self._offers = self._legal(i)
         for offer in offers:
             if (offer.kind is kind or offer.kind == kind) and (
                 offer.amount == amount or (kind is CALL and amount == self.current_bet)
@@ -498,8 +517,11 @@ class StudHand:
             hand._act(i, CHECK, 0, events)
         elif protected:
             events.append(new_event("timeout", {"seat": seat, "result": "all_in_protection"}))
+            hand.status = self.status[:]
             hand.status[i] = ALL_IN
+            hand.needs = self.needs[:]
             hand.needs[i] = False
+            hand.acted = self.acted[:]
             hand.acted[i] = hand.raise_count
             if hand.first_actor < 0:
                 hand.first_actor = i
@@ -560,7 +582,9 @@ class StudHand:
             hand._act(i, FOLD, 0, events)
             hand._advance(events)
         else:
+            hand.status = self.status[:]
             hand.status[i] = FOLDED
+            hand.needs = self.needs[:]
             hand.needs[i] = False
             events.append(
                 new_event(
@@ -605,7 +629,11 @@ class StudHand:
         )
 
     def _copy(self, record: LogRecord | None = None) -> StudHand:
-        """A fresh hand to change, ``record`` (if any) added to its log."""
+        """A fresh hand to change, ``record`` (if any) added to its log.
+
+        The per-player lists are shared with this hand, not copied: whatever changes one
+        replaces it with a copy first (``_act``, ``_close_round``, ``time_out``, ``abandon``),
+        or with a new list. A check copies two lists instead of five."""
         hand: StudHand = _new_object(StudHand)
         hand.config = self.config
         hand.players = self.players
@@ -614,11 +642,11 @@ class StudHand:
         hand.reshuffle_seed = self.reshuffle_seed
         hand._index = self._index
         hand._offers = None
-        hand.stacks = self.stacks[:]
-        hand.status = self.status[:]
+        hand.stacks = self.stacks
+        hand.status = self.status
         hand.antes = self.antes  # never changed after the start
         hand.committed = self.committed  # copied before a change (_close_round)
-        hand.bets = self.bets[:]
+        hand.bets = self.bets
         hand.down = self.down  # copied before a change (_deal_street)
         hand.up = self.up  # likewise
         hand.deck_pos = self.deck_pos
@@ -627,8 +655,8 @@ class StudHand:
         hand.reshuffled = self.reshuffled
         hand.street = self.street
         hand.to_act_index = self.to_act_index
-        hand.needs = self.needs[:]
-        hand.acted = self.acted[:]
+        hand.needs = self.needs
+        hand.acted = self.acted
         hand.current_bet = self.current_bet
         hand.full_to = self.full_to
         hand.raise_count = self.raise_count
@@ -646,14 +674,17 @@ class StudHand:
         return hand
 
     def _act(self, i: int, kind: ActionKind, to: int, events: list[Event]) -> None:
-        """Carry out an offered action (``to``: the to-amount) on this (fresh) hand."""
+        """Carry out an offered action (``to``: the to-amount) on this (fresh) hand: each list
+        it changes is copied first (see ``_copy``)."""
         if self.first_actor < 0:
             self.first_actor = i
-        self.needs[i] = False
+        needs = self.needs = self.needs[:]
+        needs[i] = False
         bets = self.bets
         status = self.status
         adds = 0
         if kind is FOLD:
+            status = self.status = status[:]
             status[i] = FOLDED
         elif kind is CALL:
             adds = to - bets[i]
@@ -668,31 +699,32 @@ class StudHand:
             adds = to - bets[i]
             self._raise_to(i, to)
             self.bring_in_due = False
-        stacks = self.stacks
-        stack = stacks[i]
+        stack = self.stacks[i]
         if adds:
+            bets = self.bets = bets[:]
             bets[i] = to
+            stacks = self.stacks = self.stacks[:]
             stacks[i] = stack = stack - adds
             if stack == 0:
+                status = self.status = status[:]
                 status[i] = ALL_IN
-        self.acted[i] = self.raise_count
+        acted = self.acted = self.acted[:]
+        acted[i] = self.raise_count
         # an Event built in place (see actions.new_event): one per action
-        event: Event = _new_object(Event)
-        _set_kind(event, "action")
-        _set_payload(
-            event,
-            {
-                "seat": self.players[i].seat,
-                "action": _KIND_TEXT[kind],
-                "amount": adds,
-                "to": bets[i],
-                "all_in": status[i] == ALL_IN,
-                "stack": stack,
-                "street": self.street,
-            },
-        )
-        _set_visible_to(event, None)
-        events.append(event)
+        event = _EventSlots()
+        event.kind = "action"
+        event.payload = {
+            "seat": self.players[i].seat,
+            "action": _KIND_TEXT[kind],
+            "amount": adds,
+            "to": bets[i],
+            "all_in": status[i] == ALL_IN,
+            "stack": stack,
+            "street": self.street,
+        }
+        event.visible_to = None
+        event.__class__ = Event  # type: ignore[assignment]
+        events.append(event)  # type: ignore[arg-type]
 
     def _raise_to(self, i: int, to: int) -> None:
         """A bet, completion or raise to ``to``: is it full (R-BET-6), is it big (R-BET-2),
@@ -762,8 +794,10 @@ class StudHand:
             second = sorted(bets)[-2]  # the highest bet but the leader's
             if top > second:
                 back = top - second
+                bets = bets[:]  # shared with the hand before (see _copy)
                 bets[leader] = second
-                self.stacks[leader] += back
+                stacks = self.stacks = self.stacks[:]
+                stacks[leader] += back
                 seat = self.players[leader].seat
                 self.returned = (*self.returned, (seat, back))
                 events.append(new_event("uncalled_bet_returned", {"seat": seat, "amount": back}))

@@ -140,50 +140,77 @@ class HandResult:
         )
 
 
-# The engine builds these frozen values by setting their slots directly: the dataclass' frozen
-# ``__init__`` (one ``object.__setattr__`` per field) costs several times as much, and every
-# hand's end makes at least one of each. Same values, same equality.
-_new_object = object.__new__
-_AWARD = tuple(vars(Award)[name].__set__ for name in ("seat", "amount", "half", "hand", "five"))
-_POT = tuple(vars(PotResult)[name].__set__ for name in ("amount", "rake", "eligible", "awards"))
-_RESULT = tuple(
-    vars(HandResult)[name].__set__
-    for name in (
+# The engine builds these frozen values cheaply: each is filled as a writable twin with the
+# same slot names (plain attribute stores) and then made the real class by assigning
+# ``__class__`` (allowed between classes of one layout), as events are (``actions._EventSlots``).
+# The dataclass' frozen ``__init__`` (one ``object.__setattr__`` per field) costs several times
+# as much, and every hand's end makes at least one of each. Same values, same equality.
+
+
+class _AwardSlots:
+    __slots__ = ("amount", "five", "half", "hand", "seat")
+
+    seat: int
+    amount: int
+    half: str
+    hand: str
+    five: tuple[Card, ...]
+
+
+class _PotSlots:
+    __slots__ = ("amount", "awards", "eligible", "rake")
+
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    awards: tuple[Award, ...]
+
+
+class _ResultSlots:
+    __slots__ = (
+        "final_stacks",
+        "mucked",
         "pots",
         "rake",
-        "uncalled",
-        "showdown",
         "show_order",
+        "showdown",
         "shown",
-        "mucked",
-        "final_stacks",
+        "uncalled",
     )
-)
+
+    pots: tuple[PotResult, ...]
+    rake: int
+    uncalled: tuple[tuple[int, int], ...]
+    showdown: bool
+    show_order: tuple[int, ...]
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    mucked: tuple[tuple[int, tuple[Card, ...]], ...]
+    final_stacks: tuple[tuple[int, int], ...]
 
 
 def new_award(seat: int, amount: int, half: str, hand: str, five: tuple[Card, ...]) -> Award:
-    """``Award(seat, amount, half, hand, five)``, built by setting its slots."""
-    award: Award = _new_object(Award)
-    s_seat, s_amount, s_half, s_hand, s_five = _AWARD
-    s_seat(award, seat)
-    s_amount(award, amount)
-    s_half(award, half)
-    s_hand(award, hand)
-    s_five(award, five)
-    return award
+    """``Award(seat, amount, half, hand, five)``, built through its twin."""
+    award = _AwardSlots()
+    award.seat = seat
+    award.amount = amount
+    award.half = half
+    award.hand = hand
+    award.five = five
+    award.__class__ = Award  # type: ignore[assignment]
+    return award  # type: ignore[return-value]
 
 
 def new_pot_result(
     amount: int, rake: int, eligible: tuple[int, ...], awards: tuple[Award, ...]
 ) -> PotResult:
-    """``PotResult(amount, rake, eligible, awards)``, built by setting its slots."""
-    pot: PotResult = _new_object(PotResult)
-    s_amount, s_rake, s_eligible, s_awards = _POT
-    s_amount(pot, amount)
-    s_rake(pot, rake)
-    s_eligible(pot, eligible)
-    s_awards(pot, awards)
-    return pot
+    """``PotResult(amount, rake, eligible, awards)``, built through its twin."""
+    pot = _PotSlots()
+    pot.amount = amount
+    pot.rake = rake
+    pot.eligible = eligible
+    pot.awards = awards
+    pot.__class__ = PotResult  # type: ignore[assignment]
+    return pot  # type: ignore[return-value]
 
 
 def new_hand_result(
@@ -196,18 +223,24 @@ def new_hand_result(
     mucked: tuple[tuple[int, tuple[Card, ...]], ...],
     final_stacks: tuple[tuple[int, int], ...],
 ) -> HandResult:
-    """``HandResult(...)`` in field order, built by setting its slots."""
-    result: HandResult = _new_object(HandResult)
-    s_pots, s_rake, s_uncalled, s_showdown, s_order, s_shown, s_mucked, s_stacks = _RESULT
-    s_pots(result, pots)
-    s_rake(result, rake)
-    s_uncalled(result, uncalled)
-    s_showdown(result, showdown)
-    s_order(result, show_order)
-    s_shown(result, shown)
-    s_mucked(result, mucked)
-    s_stacks(result, final_stacks)
-    return result
+    """``HandResult(...)`` in field order, built through its twin."""
+    result = _ResultSlots()
+    result.pots = pots
+    result.rake = rake
+    result.uncalled = uncalled
+    result.showdown = showdown
+    result.show_order = show_order
+    result.shown = shown
+    result.mucked = mucked
+    result.final_stacks = final_stacks
+    result.__class__ = HandResult  # type: ignore[assignment]
+    return result  # type: ignore[return-value]
+
+
+# Each twin must keep its class' layout (a changed field list fails here, at import).
+for _real, _twin in ((Award, _AwardSlots), (PotResult, _PotSlots), (HandResult, _ResultSlots)):
+    if sorted(_real.__slots__) != sorted(_twin.__slots__):
+        raise TypeError(f"{_twin.__name__} must have the slots of {_real.__name__}")
 
 
 def _int(value: object) -> int:
