@@ -11,6 +11,11 @@ the moment its turn comes. It reports actions per second and the action-to-broad
 (from a bot sending its action to that bot receiving the table's event for it), p50 and p99.
 In the same run, pgbench's TPC-B-like transactions per second on the same server, with one
 client per table, give the ceiling to compare against (each table is one row lock in turn).
+
+It also accounts the CPU each part of the room used in the measured window (the Daphnes, the
+worker, PostgreSQL, Redis and the bots themselves), as cores busy and as milliseconds of CPU
+per action: on a machine that runs everything, that budget is what bounds actions/s. Tables
+of one N are closed before the next N starts; `--pause` sets the seconds between hands.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ def recreate_database(url: str, name: str) -> None:
 
 
 @contextlib.contextmanager
-def room_processes(env: dict[str, str], ports: list[int]) -> Iterator[None]:
+def room_processes(env: dict[str, str], ports: list[int]) -> Iterator[dict[str, list[int]]]:
     daphne = str(Path(sys.executable).with_name("daphne"))
     processes = [
         subprocess.Popen(
@@ -102,7 +107,7 @@ def room_processes(env: dict[str, str], ports: list[int]) -> Iterator[None]:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.3)
-        yield
+        yield {"daphne": [p.pid for p in processes[:-1]], "worker": [processes[-1].pid]}
     finally:
         for process in processes:
             process.terminate()
@@ -111,6 +116,62 @@ def room_processes(env: dict[str, str], ports: list[int]) -> Iterator[None]:
                 process.wait(10)
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of one process so far (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def processes_by_role(room_pids: dict[str, list[int]]) -> dict[str, list[int]]:
+    """The room's processes (Daphne, the worker and its children) and the servers'
+    (every postgres and redis-server process), by role, for the CPU account."""
+    roles: dict[str, list[int]] = {role: list(pids) for role, pids in room_pids.items()}
+    roles["postgres"], roles["redis"] = [], []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        command = stat[stat.index("(") + 1 : stat.rindex(")")]
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if command == "postgres":
+            roles["postgres"].append(int(entry.name))
+        elif command.startswith("redis-server"):
+            roles["redis"].append(int(entry.name))
+        elif parent in room_pids.get("worker", []):
+            roles["worker"].append(int(entry.name))
+    return roles
+
+
+def cpu_by_process(roles: dict[str, list[int]]) -> dict[tuple[str, int], float]:
+    account = {
+        (role, pid): process_cpu_seconds(pid) for role, pids in roles.items() for pid in pids
+    }
+    times = os.times()
+    account[("bots", os.getpid())] = times.user + times.system
+    return account
+
+
+def cpu_used_by_role(
+    before: dict[tuple[str, int], float], after: dict[tuple[str, int], float]
+) -> dict[str, float]:
+    """CPU seconds each role used between two readings (a process gone by the second reading,
+    such as a closed database connection, is left out rather than counted negative)."""
+    used: dict[str, float] = {}
+    for (role, pid), seconds in after.items():
+        if seconds > 0:
+            used[role] = used.get(role, 0.0) + seconds - before.get((role, pid), 0.0)
+    return used
 
 
 def seat_bots(count_tables: int, first_table: int) -> list[tuple[int, str]]:
@@ -156,6 +217,15 @@ def seat_bots(count_tables: int, first_table: int) -> list[tuple[int, str]]:
     return seats
 
 
+def close_tables(table_ids: set[int]) -> None:
+    """No new hand at the tables just measured: their bots have gone, and the next N must
+    not share the machine with hands of absent players timing out."""
+    from tables.services import table_close
+
+    for table_id in sorted(table_ids):
+        table_close(table_id=table_id)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     if not values:
         return float("nan")
@@ -164,7 +234,12 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def play(
-    seats: list[tuple[int, str]], ports: list[int], *, warm_up: float, seconds: float
+    seats: list[tuple[int, str]],
+    ports: list[int],
+    room_pids: dict[str, list[int]],
+    *,
+    warm_up: float,
+    seconds: float,
 ) -> dict[str, float]:
     from tables.bots import Bot
 
@@ -182,9 +257,15 @@ async def play(
     tasks = [asyncio.create_task(bot.play(timeout=warm_up + seconds + 5)) for bot in bots]
     await asyncio.sleep(warm_up)
     marks = [len(bot.stats.broadcast_latencies) for bot in bots]
+    reply_marks = [len(bot.stats.reply_latencies) for bot in bots]
+    snapshots_before = sum(bot.stats.snapshots for bot in bots)
+    gaps_before = sum(bot.stats.gaps for bot in bots)
+    roles = processes_by_role(room_pids)
+    cpu_before = cpu_by_process(roles)
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
+    cpu_used = cpu_used_by_role(cpu_before, cpu_by_process(processes_by_role(room_pids)))
     latencies = [
         latency
         for bot, mark in zip(bots, marks, strict=True)
@@ -193,8 +274,24 @@ async def play(
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    actions = max(len(latencies), 1)
+    replies = [
+        latency
+        for bot, mark in zip(bots, reply_marks, strict=True)
+        for latency in bot.stats.reply_latencies[mark:]
+    ]
     return {
+        # CPU of each role during the measured window: cores busy, and ms per action.
+        **{f"cores_{role}": used / elapsed for role, used in cpu_used.items()},
+        **{f"cpu_ms_per_action_{role}": used * 1000 / actions for role, used in cpu_used.items()},
         "actions_per_second": len(latencies) / elapsed,
+        # From sending an action to the result frame answering it (the service's own time).
+        "reply_p50_ms": percentile(replies, 0.50) * 1000,
+        "reply_p99_ms": percentile(replies, 0.99) * 1000,
+        # Snapshots asked for in the window (a gap, a late turn frame, a stale action).
+        "snapshots": sum(bot.stats.snapshots for bot in bots) - snapshots_before,
+        "gaps": sum(bot.stats.gaps for bot in bots) - gaps_before,
+        "errors": sum(len(bot.stats.errors) for bot in bots),
         "p50_ms": percentile(latencies, 0.50) * 1000,
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "mean_ms": (statistics.fmean(latencies) * 1000) if latencies else float("nan"),
@@ -245,6 +342,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warm-up", type=float, default=10)
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=None,
+        help="seconds between hands (NEXT_HAND_PAUSE_SECONDS; the room's default when unset)",
+    )
     options = parser.parse_args()
 
     base_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
@@ -263,6 +366,8 @@ def main() -> None:
         LOG_LEVEL="WARNING",
         CONN_MAX_AGE="60",
     )
+    if options.pause is not None:
+        env["NEXT_HAND_PAUSE_SECONDS"] = str(options.pause)
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
     import django
@@ -277,13 +382,14 @@ def main() -> None:
     ports = [free_port(), free_port()]
     rows = []
     first_table = 1
-    with room_processes(env, ports):
+    with room_processes(env, ports) as room_pids:
         for count in options.tables:
             seats = seat_bots(count, first_table)
             first_table += count
             measured = asyncio.run(
-                play(seats, ports, warm_up=options.warm_up, seconds=options.seconds)
+                play(seats, ports, room_pids, warm_up=options.warm_up, seconds=options.seconds)
             )
+            close_tables({table_id for table_id, _ in seats})
             clients = min(count, max_connections(bench_url) - 30)
             tps = pgbench_tps(bench_url, clients, int(options.seconds))
             measured.update(
@@ -291,6 +397,14 @@ def main() -> None:
             )
             rows.append((count, measured))
             print(f"N={count}: {measured}", flush=True)
+            cores = {
+                k.removeprefix("cores_"): v for k, v in measured.items() if k.startswith("cores_")
+            }
+            print(
+                "  CPU cores busy by role: "
+                + ", ".join(f"{role} {busy:.2f}" for role, busy in cores.items()),
+                flush=True,
+            )
     print()
     print(
         "| tables | bots | actions/s | p50 ms | p99 ms | pgbench tps (clients) | actions/s ÷ tps |"
