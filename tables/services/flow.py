@@ -75,7 +75,10 @@ def game_config(table: Table) -> GameConfig:
 
 
 def seats_by_number(table: Table) -> dict[int, Seat]:
-    return {seat.number: seat for seat in Seat.objects.filter(table=table).select_related("player")}
+    """The table's seats by number, without their players: a turn needs only the seat's own
+    columns (player id, leaving, presence, stack), and joining the player's forty columns made
+    this the act path's dearest query (docs/performance.md)."""
+    return {seat.number: seat for seat in Seat.objects.filter(table=table)}
 
 
 def record(hand: Hand, records: Iterable[EventRecord], outbox: Outbox) -> None:

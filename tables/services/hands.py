@@ -157,7 +157,7 @@ def hand_act(
             expected_hand_id is not None and hand.pk != expected_hand_id
         ):
             return stale(table_id, hand_id=hand.pk, seq=hand.seq)
-        # The seats are read once, with their players: the player's own and carry_on's.
+        # The seats are read once: the player's own and carry_on's.
         seats = seats_by_number(table)
         seat = next((s for s in seats.values() if s.player_id == player_id), None)
         if seat is None:
