@@ -22,8 +22,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db.models import QuerySet, TextField
-from django.db.models.functions import Cast
+from django.db.models import QuerySet
 
 from tables.engine import StudHand, view
 from tables.engine.cards import cards_text
@@ -52,18 +51,11 @@ def reveals_deck() -> bool:
     return bool(getattr(settings, "HAND_HISTORY_REVEAL_DECK", True))
 
 
-def _dealt_pattern(player_id: int) -> str:
-    """Matches `"<seat>": <player_id>` inside `Hand.players` as text. jsonb (PostgreSQL) and
-    json.dumps (SQLite) both write `{"1": 5, "2": 7}`; the optional spaces cover either."""
-    return rf'"[0-9]+": ?{int(player_id)} ?[,}}]'
-
-
 def hands_played(*, player_id: int) -> QuerySet[Hand]:
-    """Finished hands the player was dealt into, newest first."""
+    """Finished hands the player was dealt into, newest first (through the HandPlayer index,
+    not a scan of every hand's players)."""
     return (
-        Hand.objects.filter(ended_at__isnull=False)
-        .annotate(players_text=Cast("players", TextField()))
-        .filter(players_text__regex=_dealt_pattern(player_id))
+        Hand.objects.filter(ended_at__isnull=False, dealt__player_id=player_id)
         .select_related("table")
         .order_by("-ended_at", "-id")
     )

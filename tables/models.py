@@ -197,6 +197,26 @@ class Hand(models.Model):
         return self.ended_at is None
 
 
+class HandPlayer(models.Model):
+    """Who was dealt into a hand, one row per seat: the index behind a player's hand history
+    (`Hand.players` says the same as JSON, which no index serves)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="dealt")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hands_dealt"
+    )
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="hand_player_unique_seat")
+        ]
+        indexes = [models.Index(fields=["player", "hand"], name="hand_player_by_player")]
+
+    def __str__(self) -> str:
+        return f"{self.hand} seat {self.seat}"
+
+
 class HandEventIsPermanent(Exception):
     """Hand events are written once and never changed or deleted (like the ledger)."""
 

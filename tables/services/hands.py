@@ -16,7 +16,7 @@ from tables.engine import (
     StudHand,
 )
 from tables.engine.deck import deck_commitment, new_salt, shuffled_deck
-from tables.models import Hand, Seat, Table
+from tables.models import Hand, HandPlayer, Seat, Table
 from tables.services.flow import (
     DUE_TOLERANCE,
     carry_on,
@@ -119,6 +119,9 @@ def hand_start(
             button=button,
             players={str(seat.number): seat.player_id for seat in seats},
             started_at=now,
+        )
+        HandPlayer.objects.bulk_create(
+            HandPlayer(hand=hand, player_id=seat.player_id, seat=seat.number) for seat in seats
         )
         # R-DEAL-6: the commitment is the first thing in the log, before any card.
         record(

@@ -175,3 +175,26 @@ def test_the_json_download_is_a_file_of_the_hand(played):
     assert response["Content-Disposition"] == f'attachment; filename="hand-{played.hand.pk}.json"'
     data = json.loads(response.content)
     assert data["id"] == played.hand.pk and data["seat"] == 1 and data["outcome"] == "won"
+
+
+def test_r_hist_1_hands_dealt_before_the_index_existed_are_found_once_it_is_rebuilt(played):
+    """The migration that added HandPlayer rebuilds it from Hand.players, so a player's
+    history keeps the hands dealt before it."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from tables.history_selectors import played_hands
+    from tables.models import HandPlayer
+
+    alice = played.players[1]
+    assert [p.hand.pk for p in played_hands(player_id=alice.pk)] == [played.hand.pk]
+    HandPlayer.objects.all().delete()
+    assert played_hands(player_id=alice.pk) == []
+
+    import_module("tables.migrations.0006_hand_players").index_dealt_players(apps, None)
+
+    assert sorted(HandPlayer.objects.values_list("seat", "player_id")) == sorted(
+        (seat, player.pk) for seat, player in played.players.items()
+    )
+    assert [p.hand.pk for p in played_hands(player_id=alice.pk)] == [played.hand.pk]
