@@ -99,20 +99,19 @@ class LegalAction:
     kind: ActionKind
     amount: int
     adds: int
+    # for_seat's actions by seat (not part of the value: no init, repr, equality or hash)
+    _actions: dict[int, Action] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def for_seat(self, seat: int) -> Action:
-        key = (seat, self.kind, self.amount)
-        action = _ACTIONS.get(key)
+        """This offer as ``seat``'s action. Actions are immutable values: the same one is
+        handed out again (the engine hands out the same offers again too, so a random hand's
+        turn costs one dictionary look-up here)."""
+        action = self._actions.get(seat)
         if action is None:
-            if len(_ACTIONS) >= _ACTION_CACHE_LIMIT:
-                _ACTIONS.clear()
-            action = _ACTIONS[key] = Action(seat, self.kind, self.amount)
+            action = self._actions[seat] = Action(seat, self.kind, self.amount)
         return action
-
-
-# Actions are immutable values: ``for_seat`` hands out the same one again (a bounded cache).
-_ACTIONS: dict[tuple[int, ActionKind, int], Action] = {}
-_ACTION_CACHE_LIMIT = 4096
 
 
 @dataclass(frozen=True, slots=True)

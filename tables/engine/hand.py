@@ -776,32 +776,119 @@ class StudHand:
     def _run_until_decision(self, events: list[Event]) -> None:
         """Deal the next streets until someone must act, or settle the hand."""
         while True:
-            if self.street == 7:
+            street = self.street
+            if street == 7:
                 self._finish(events, showdown=True)
                 return
-            self._deal_street(self.street + 1, events)
-            self._open_round()
+            if street < 6:
+                self._deal_up_street(street + 1, events)
+            else:
+                self._deal_street(7, events)
+                self._open_round()
             if self.to_act_index >= 0:
                 return
             self._close_round(events)
 
+    def _deal_up_street(self, street: int, events: list[Event]) -> None:
+        """Fourth to sixth street: ``_deal_street`` and then ``_open_round``, in one pass over
+        the players (the deal, the best board showing, the open pair, who may act).
+
+        R-DEAL-3/4: burn, then one card up each from the dealer's left (the stub always has
+        enough here). R-ORDER-1/2: the best board showing acts first; equal boards, nearest
+        the dealer's left. R-BET-2: an open pair on 4th street allows the big bet."""
+        self.street = street
+        events.append(new_event("street", {"street": street}))
+        deck = self.deck
+        position = self.deck_pos
+        self.burns = (*self.burns, deck[position])
+        position += 1
+        status = self.status
+        players = self.players
+        n = len(status)
+        up = self.up = self.up[:]
+        needs = [False] * n
+        public: list[dict[str, object]] = []
+        community = self.community
+        weight = _RANK_WEIGHT
+        strengths = _BOARD_STRENGTH
+        extra = 0 if community is None else weight[community]
+        best = -1
+        best_rank: tuple[int, ...] = ()
+        active = 0
+        pair_option = False
+        for i in range(n):
+            state = status[i]
+            if state == FOLDED:
+                continue
+            card = deck[position]
+            position += 1
+            board = up[i] = (*up[i], card)
+            public.append({"seat": players[i].seat, "up": [card], "down_count": 0})
+            # _board_strength, its remembered case in place
+            key = extra
+            for shown in board:
+                key += weight[shown]
+            rank = strengths.get(key)
+            if rank is None:
+                rank = _board_strength(board if community is None else (*board, community))
+            if best < 0 or rank > best_rank:
+                best, best_rank = i, rank
+            if street == 4 and board[0] >> 2 == board[1] >> 2:
+                pair_option = True
+            if state == ACTIVE:
+                active += 1
+                needs[i] = True
+        self.deck_pos = position
+        events.append(new_event("cards_dealt", {"street": street, "seats": public}))
+        self.bets = [0] * n
+        self.current_bet = 0
+        self.full_to = 0
+        self.raise_count = 0
+        self.capped = False
+        self.big_made = False
+        self.pair_option = pair_option
+        self.acted = [-1] * n
+        self.last_aggressor = -1
+        self.bring_in_due = False
+        if active < 2:
+            self.needs = [False] * n
+            self.to_act_index = -1
+            self.first_actor = best
+            return
+        self.first_actor = -1
+        self.needs = needs
+        first = best
+        while status[first] != ACTIVE:
+            first = (first + 1) % n
+        self.to_act_index = first
+
     def _close_round(self, events: list[Event]) -> None:
         """R-SHOW-4: the uncalled part of the top bet goes back; bets join the pot."""
         bets = self.bets
-        top = max(bets)
+        # one pass: the top bet, its first holder (the leader), the highest bet but the
+        # leader's, and every bet into the pot
+        top = second = 0
+        leader = -1
+        committed = self.committed[:]
+        for i, bet in enumerate(bets):
+            if bet:
+                committed[i] += bet
+                if bet > top:
+                    second = top
+                    top = bet
+                    leader = i
+                elif bet > second:
+                    second = bet
         if top:
-            leader = bets.index(top)
-            second = sorted(bets)[-2]  # the highest bet but the leader's
             if top > second:
                 back = top - second
-                bets = bets[:]  # shared with the hand before (see _copy)
-                bets[leader] = second
-                stacks = self.stacks = self.stacks[:]
+                committed[leader] -= back
+                stacks = self.stacks = self.stacks[:]  # shared with the hand before (_copy)
                 stacks[leader] += back
                 seat = self.players[leader].seat
                 self.returned = (*self.returned, (seat, back))
                 events.append(new_event("uncalled_bet_returned", {"seat": seat, "amount": back}))
-            self.committed = [c + b for c, b in zip(self.committed, bets, strict=True)]
+            self.committed = committed
             self.bets = [0] * len(bets)
 
     def _deal_street(self, street: int, events: list[Event]) -> None:
@@ -916,7 +1003,10 @@ class StudHand:
                 show_first = 0
             events.append(new_event("showdown", {}))
         else:
-            winner = next(i for i, s in enumerate(self.status) if s != FOLDED)
+            status = self.status
+            winner = 0  # the one not folded
+            while status[winner] == FOLDED:
+                winner += 1
             result, settled, stacks = settle_uncontested(
                 self.config,
                 self.players,
