@@ -138,6 +138,7 @@ class StudHand:
         "reshuffle_seed",
         "_index",
         "_offers",
+        "to_act",
         *_DYNAMIC,
     )
 
@@ -161,6 +162,7 @@ class StudHand:
     reshuffled: bool
     street: int
     to_act_index: int  # -1: nobody
+    to_act: int | None  # the seat whose turn it is (of to_act_index), or None
     needs: list[bool]  # still to act this round
     acted: list[int]  # raise_count when the player last acted this round; -1: not yet
     current_bet: int  # the street's highest to-amount
@@ -321,12 +323,14 @@ class StudHand:
             hand.bring_in_index = -1
             hand.bring_in_due = False
             hand.to_act_index = -1
+            hand.to_act = None
             hand.needs = [False] * n
             hand._run_until_decision(events)
         else:
             hand.bring_in_index = lowest
             hand.bring_in_due = True
             hand.to_act_index = lowest
+            hand.to_act = players[lowest].seat
             hand.needs = [state == ACTIVE for state in status]
             events.append(
                 new_event("bring_in_due", {"seat": players[lowest].seat, "door_card": lowest_door})
@@ -334,11 +338,6 @@ class StudHand:
         return hand, events
 
     # --- reading ------------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is, or None."""
-        return None if self.to_act_index < 0 else self.players[self.to_act_index].seat
 
     @property
     def is_over(self) -> bool:
@@ -393,12 +392,12 @@ class StudHand:
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
         """Everything the seat may do now; empty when it is not their turn."""
-        i = self._index.get(seat, -1)
-        if i < 0 or i != self.to_act_index or self.result is not None:
+        to_act = self.to_act  # None once the hand is over
+        if to_act is None or seat != to_act:
             return []
         offers = self._offers
         if offers is None:
-            offers = self._offers = self._legal(i)
+            offers = self._offers = self._legal(self.to_act_index)
         return list(offers)
 
     def _legal(self, i: int) -> tuple[LegalAction, ...]:
@@ -476,9 +475,10 @@ class StudHand:
         and change nothing."""
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
-        i = self._index.get(action.seat, -1)
-        if i != self.to_act_index or i < 0 or self.result is not None:
+        to_act = self.to_act  # None once the hand is over
+        if to_act is None or action.seat != to_act:
             self._check_turn(action.seat)  # raises, saying why
+        i = self.to_act_index
         kind = action.kind
         amount = action.amount
         chosen: LegalAction | None = None
@@ -655,6 +655,7 @@ class StudHand:
         hand.reshuffled = self.reshuffled
         hand.street = self.street
         hand.to_act_index = self.to_act_index
+        hand.to_act = self.to_act
         hand.needs = self.needs
         hand.acted = self.acted
         hand.current_bet = self.current_bet
@@ -755,6 +756,7 @@ class StudHand:
         status = self.status
         if len(status) - status.count(FOLDED) == 1:
             self.to_act_index = -1
+            self.to_act = None
             self._close_round(events)
             self._finish(events, showdown=False)
             return
@@ -768,8 +770,10 @@ class StudHand:
         for j in _CLOCKWISE[n][after]:
             if needs[j] and status[j] == ACTIVE and (others_can_act or bets[j] < current):
                 self.to_act_index = j
+                self.to_act = self.players[j].seat
                 return
         self.to_act_index = -1
+        self.to_act = None
         self._close_round(events)
         self._run_until_decision(events)
 
@@ -853,6 +857,7 @@ class StudHand:
         if active < 2:
             self.needs = [False] * n
             self.to_act_index = -1
+            self.to_act = None
             self.first_actor = best
             return
         self.first_actor = -1
@@ -861,6 +866,7 @@ class StudHand:
         while status[first] != ACTIVE:
             first = (first + 1) % n
         self.to_act_index = first
+        self.to_act = self.players[first].seat
 
     def _close_round(self, events: list[Event]) -> None:
         """R-SHOW-4: the uncalled part of the top bet goes back; bets join the pot."""
@@ -986,6 +992,7 @@ class StudHand:
         if status.count(ACTIVE) < 2:
             self.needs = [False] * n
             self.to_act_index = -1
+            self.to_act = None
             self.first_actor = best
             return
         self.needs = [s == ACTIVE for s in status]
@@ -993,6 +1000,7 @@ class StudHand:
         while status[first] != ACTIVE:
             first = (first + 1) % n
         self.to_act_index = first
+        self.to_act = self.players[first].seat
 
     def _finish(self, events: list[Event], *, showdown: bool) -> None:
         n = len(self.players)
@@ -1041,6 +1049,7 @@ class StudHand:
         self.antes = [0] * n
         self.result = result
         self.to_act_index = -1
+        self.to_act = None
         self.needs = [False] * n
         events.extend(settled)
 
@@ -1135,6 +1144,7 @@ class StudHand:
         hand.reshuffled = bool(data["reshuffled"])
         hand.street = int(data["street"])
         hand.to_act_index = int(data["to_act_index"])
+        hand.to_act = None if hand.to_act_index < 0 else hand.players[hand.to_act_index].seat
         hand.needs = [bool(x) for x in data["needs"]]
         hand.acted = [int(x) for x in data["acted"]]
         hand.current_bet = int(data["current_bet"])
