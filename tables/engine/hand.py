@@ -495,10 +495,48 @@ class StudHand:
             raise IllegalAction(self._refusal(i, action))
         if chosen.kind is not kind or chosen.amount != amount:  # e.g. "call" as plain text
             action = Action(action.seat, chosen.kind, chosen.amount)
-        hand = self._copy(action)
+        # self._copy(action), in place: this is the path of every action
+        hand: StudHand = _new_object(StudHand)
+        hand.config = self.config
+        hand.players = self.players
+        hand.deck = self.deck
+        hand.button = self.button
+        hand.reshuffle_seed = self.reshuffle_seed
+        hand._index = self._index
+        hand._offers = None
+        hand.stacks = self.stacks
+        hand.status = self.status
+        hand.antes = self.antes
+        hand.committed = self.committed
+        hand.bets = self.bets
+        hand.down = self.down
+        hand.up = self.up
+        hand.deck_pos = self.deck_pos
+        hand.burns = self.burns
+        hand.community = self.community
+        hand.reshuffled = self.reshuffled
+        hand.street = self.street
+        hand.to_act_index = i
+        hand.to_act = to_act
+        hand.needs = self.needs
+        hand.acted = self.acted
+        hand.current_bet = self.current_bet
+        hand.full_to = self.full_to
+        hand.raise_count = self.raise_count
+        hand.capped = self.capped
+        hand.pair_option = self.pair_option
+        hand.big_made = self.big_made
+        hand.bring_in_index = self.bring_in_index
+        hand.bring_in_due = self.bring_in_due
+        hand.last_aggressor = self.last_aggressor
+        hand.first_actor = self.first_actor
+        hand.returned = self.returned
+        hand.log = (*self.log, action)
+        hand.result = None
+        hand.volunteered = self.volunteered
         events: list[Event] = []
         hand._act(i, chosen.kind, chosen.amount, events)
-        hand._advance(events)
+        hand._advance(events, folded=chosen.kind is FOLD)
         return hand, events
 
     def time_out(self, seat: int, protected: bool) -> tuple[StudHand, list[Event]]:
@@ -629,7 +667,8 @@ class StudHand:
         )
 
     def _copy(self, record: LogRecord | None = None) -> StudHand:
-        """A fresh hand to change, ``record`` (if any) added to its log.
+        """A fresh hand to change, ``record`` (if any) added to its log (``apply`` does the
+        same in place: keep the two alike).
 
         The per-player lists are shared with this hand, not copied: whatever changes one
         replaces it with a copy first (``_act``, ``_close_round``, ``time_out``, ``abandon``),
@@ -750,11 +789,12 @@ class StudHand:
 
     # --- moving on ----------------------------------------------------------------------
 
-    def _advance(self, events: list[Event], start: int = -1) -> None:
+    def _advance(self, events: list[Event], start: int = -1, *, folded: bool = True) -> None:
         """After an action: the next player, or the next street, or the end of the hand.
-        ``start``: look for the player to act from this index on (not after the one to act)."""
+        ``start``: look for the player to act from this index on (not after the one to act).
+        ``folded``: False when the action folded nobody (then two or more are still in)."""
         status = self.status
-        if len(status) - status.count(FOLDED) == 1:
+        if folded and len(status) - status.count(FOLDED) == 1:
             self.to_act_index = -1
             self.to_act = None
             self._close_round(events)
