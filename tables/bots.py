@@ -33,8 +33,10 @@ from websockets.asyncio.client import ClientConnection
 logger = logging.getLogger(__name__)
 
 POLICIES = ("call", "random")
-# Seconds to wait for the your_turn frame (the offers) before asking for a snapshot instead.
-TURN_FRAME_WAIT = 1.0
+# Seconds to wait for the your_turn frame (the offers) before asking for a snapshot instead:
+# a fallback for a lost frame, well inside the action clock. Not shorter: on a busy room a
+# late frame is common, and a snapshot costs the room far more than the frame.
+TURN_FRAME_WAIT = 3.0
 # Seconds after which a snapshot asked for and not received is asked for again: the request
 # or its answer can be lost (refused by the rate limit, a dropped frame), and a bot waiting
 # on it forever would skip every later event as a gap.
