@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -56,8 +57,30 @@ def table_reference(table: Table) -> str:
     return f"table:{table.pk}"
 
 
+# The act path's reads as fixed SQL (Model.objects.raw): building the same ORM query anew for
+# every action cost about a third of an act's CPU (docs/performance.md, "Live tables").
+_LOCK_TABLE_SQL = f"SELECT * FROM {Table._meta.db_table} WHERE id = %s FOR UPDATE"
+_LOCK_TABLE_SKIP_LOCKED_SQL = _LOCK_TABLE_SQL + " SKIP LOCKED"
+_CURRENT_HAND_SQL = (
+    f"SELECT * FROM {Hand._meta.db_table} WHERE table_id = %s AND ended_at IS NULL"
+    " ORDER BY id DESC LIMIT 1"
+)
+_SEATS_SQL = f"SELECT * FROM {Seat._meta.db_table} WHERE table_id = %s"
+
+
+def lock_table(table_id: int, *, skip_locked: bool = False) -> Table | None:
+    """Lock the table's row for this transaction (every change to a table holds it) and
+    return it; None if there is no such table, or (`skip_locked`) another holds it."""
+    if skip_locked and not connection.features.has_select_for_update_skip_locked:
+        skip_locked = False  # SQLite: one writer at a time anyway
+    sql = _LOCK_TABLE_SKIP_LOCKED_SQL if skip_locked else _LOCK_TABLE_SQL
+    if not connection.features.has_select_for_update:
+        sql = sql.split(" FOR UPDATE")[0]  # SQLite locks the whole database on write
+    return next(iter(Table.objects.raw(sql, [table_id])), None)
+
+
 def current_hand(table: Table) -> Hand | None:
-    return Hand.objects.filter(table=table, ended_at__isnull=True).order_by("-id").first()
+    return next(iter(Hand.objects.raw(_CURRENT_HAND_SQL, [table.pk])), None)
 
 
 def game_config(table: Table) -> GameConfig:
@@ -78,7 +101,7 @@ def seats_by_number(table: Table) -> dict[int, Seat]:
     """The table's seats by number, without their players: a turn needs only the seat's own
     columns (player id, leaving, presence, stack), and joining the player's forty columns made
     this the act path's dearest query (docs/performance.md)."""
-    return {seat.number: seat for seat in Seat.objects.filter(table=table)}
+    return {seat.number: seat for seat in Seat.objects.raw(_SEATS_SQL, [table.pk])}
 
 
 def record(hand: Hand, records: Iterable[EventRecord], outbox: Outbox) -> None:

@@ -23,6 +23,7 @@ from tables.services.flow import (
     current_hand,
     engine_records,
     game_config,
+    lock_table,
     now_or,
     ready_seats,
     record,
@@ -57,7 +58,7 @@ def hand_start(
     the table's next_hand_at)."""
     now = now_or(now)
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         running = current_hand(table)
@@ -150,7 +151,7 @@ def hand_act(
     now = now_or(now)
     player_id = player.pk
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         hand = current_hand(table)
@@ -219,7 +220,7 @@ def hand_time_out(
     if deadline is None or deadline > now + DUE_TOLERANCE:
         return refused(table_id, "not_due", "The clock has not run out.", hand_id=hand_id, seq=seq)
     with transaction.atomic():
-        table = Table.objects.select_for_update(skip_locked=skip_locked).filter(pk=table_id).first()
+        table = lock_table(table_id, skip_locked=skip_locked)
         if table is None:
             return refused(table_id, "busy", "The table is busy; the sweep will come back.")
         hand = Hand.objects.get(pk=hand_id)

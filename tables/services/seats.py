@@ -18,6 +18,7 @@ from tables.services.flow import (
     cash_out,
     current_hand,
     engine_records,
+    lock_table,
     now_or,
     offer_free_seats,
     record,
@@ -29,14 +30,10 @@ from tables.services.outbox import Outbox
 from tables.services.results import TableResult, refused
 
 
-def _lock(table_id: int) -> Table | None:
-    return Table.objects.select_for_update().filter(pk=table_id).first()
-
-
 def _lock_own_seat(table_id: int, player: Player) -> tuple[Table, Seat] | TableResult:
     """Lock the table's row and find the player's seat at it; a refusal when either is
     missing. Call inside the service's transaction."""
-    table = _lock(table_id)
+    table = lock_table(table_id)
     if table is None:
         return refused(table_id, "not_found", "No such table.")
     seat = Seat.objects.filter(table=table, player=player).first()
@@ -60,7 +57,7 @@ def seat_take(
     """R-BUY-1: sit down with at least the posted buy-in, taken from the balance."""
     now = now_or(now)
     with transaction.atomic():
-        table = _lock(table_id)
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         if not table.is_open:
@@ -276,7 +273,7 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
 def table_close(*, table_id: int) -> TableResult:
     """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave."""
     with transaction.atomic():
-        table = _lock(table_id)
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         table.is_open = False
@@ -290,7 +287,7 @@ def table_close(*, table_id: int) -> TableResult:
 def table_open(*, table_id: int, now: datetime | None = None) -> TableResult:
     now = now_or(now)
     with transaction.atomic():
-        table = _lock(table_id)
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         table.is_open = True

@@ -7,8 +7,8 @@ from django.db import transaction
 from accounts.models import Player
 from accounts.services import player_settings_update
 from tables.engine import IllegalAction, StudHand
-from tables.models import Hand, Table
-from tables.services.flow import current_hand, engine_records, record
+from tables.models import Hand
+from tables.services.flow import current_hand, engine_records, lock_table, record
 from tables.services.outbox import Outbox
 from tables.services.results import TableResult, refused
 
@@ -18,7 +18,7 @@ def hand_show(*, table_id: int, player: Player, hand_id: int) -> TableResult:
     the next one is dealt. The engine decides who may; the show is a public ``show`` event
     numbered on from the hand's seq, kept in its log (and so in its history)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         hand = Hand.objects.filter(pk=hand_id, table=table).first()

@@ -7,8 +7,14 @@ from datetime import datetime
 from django.db import transaction
 
 from accounts.models import Player
-from tables.models import Seat, Table, WaitingListEntry
-from tables.services.flow import DUE_TOLERANCE, current_hand, now_or, offer_free_seats
+from tables.models import Seat, WaitingListEntry
+from tables.services.flow import (
+    DUE_TOLERANCE,
+    current_hand,
+    lock_table,
+    now_or,
+    offer_free_seats,
+)
 from tables.services.outbox import Outbox
 from tables.services.results import TableResult, refused
 
@@ -16,7 +22,7 @@ from tables.services.results import TableResult, refused
 def waiting_list_join(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
     now = now_or(now)
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         if Seat.objects.filter(table=table, player=player).exists():
@@ -38,7 +44,7 @@ def waiting_list_leave(
 ) -> TableResult:
     now = now_or(now)
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = lock_table(table_id)
         if table is None:
             return refused(table_id, "not_found", "No such table.")
         entry = WaitingListEntry.objects.filter(table=table, player=player).first()
@@ -60,7 +66,9 @@ def waiting_list_offer_expire(*, entry_id: int, now: datetime | None = None) -> 
     if table_id is None:
         return refused(0, "not_found", "No such waiting-list entry (seated or gone).")
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
+        table = lock_table(table_id)
+        if table is None:
+            return refused(table_id, "not_found", "No such table.")
         entry = WaitingListEntry.objects.filter(pk=entry_id).first()
         if entry is None:
             return refused(table_id, "not_found", "No such waiting-list entry (seated or gone).")
