@@ -84,7 +84,8 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
 
 
 class HandFilterSerializer(serializers.Serializer):
-    table = serializers.IntegerField(required=False, min_value=1)
+    # A table id is a 64-bit key: a larger number is a bad request, not a database error.
+    table = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
     first_day = serializers.DateField(required=False)
     last_day = serializers.DateField(required=False)
     outcome = serializers.ChoiceField(choices=["won", "lost", "even"], required=False)
