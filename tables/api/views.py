@@ -7,6 +7,7 @@ tables.history_selectors, which returns nothing of hands they were not dealt int
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import django_filters
@@ -98,10 +99,23 @@ class AccountView(APIView):
         return Response(s.AccountSerializer(request.user).data)
 
 
+class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
+    """An ISO 8601 moment compared in UTC: ISO allows offsets PostgreSQL refuses (-18:33),
+    and a filter must answer them, not fail with a database error."""
+
+    def filter(self, qs: Any, value: Any) -> Any:
+        if value is not None and value.tzinfo is not None:
+            try:
+                value = value.astimezone(UTC)
+            except OverflowError:  # beyond year 1 or 9999 once in UTC: the end of time
+                value = (datetime.max if value.year > 1 else datetime.min).replace(tzinfo=UTC)
+        return super().filter(qs, value)
+
+
 class LedgerFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(choices=LedgerKind.choices)
-    created_after = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
-    created_before = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="lt")
+    created_after = UtcDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    created_before = UtcDateTimeFilter(field_name="created_at", lookup_expr="lt")
 
     class Meta:
         model = LedgerEntry

@@ -155,3 +155,17 @@ def test_a_token_is_issued_for_the_right_password_only():
     token = right.json()["token"]
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert client.get(reverse("api_me")).json()["id"] == player.pk
+
+
+@pytest.mark.parametrize(
+    "moment", ["3963-07-29T18:02:46-18:33", "9999-12-31T23:59:59-18:33", "0001-01-01T00:00+14:00"]
+)
+def test_a_ledger_filter_with_an_odd_offset_is_answered_not_an_error(played, moment):
+    """ISO 8601 allows offsets PostgreSQL refuses; found by schemathesis."""
+    client = token_client(played.players[1])
+    for bound in ("created_after", "created_before"):
+        response = client.get(reverse("api_ledger"), {bound: moment})
+        assert response.status_code == 200, response.content
+    assert client.get(reverse("api_ledger"), {"created_before": moment}).json()["count"] == (
+        0 if moment.startswith("0001") else client.get(reverse("api_ledger")).json()["count"]
+    )
