@@ -166,15 +166,16 @@ TASKS_RUN_BEAT = env.bool("TASKS_RUN_BEAT", default=True)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 reads with a 5 s socket timeout by default, the same as the layer's
-            # blocking pop (BZPOPMIN, 5 s): an idle consumer's receive then fails and Daphne
-            # closes the WebSocket with 1011. No socket timeout on these connections.
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
-                "capacity": 1500,
-                "expiry": 30,
-            },
+            # Redis pub/sub: a group_send is one PUBLISH, and each Daphne process receives one
+            # copy per group and hands it to its own consumers. The list-based layer
+            # (channels_redis.core) pushes a copy per consumer and each process pops them one
+            # by one: with hundreds of viewers per process that queue, not the room, set the
+            # latency (docs/performance.md). Delivery is at most once, as DESIGN.md already
+            # assumes of any layer: seq and the snapshot mend a lost frame.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py 8 reads with a 5 s socket timeout by default; no socket timeout on
+            # these long-lived connections.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
     CACHES = {
