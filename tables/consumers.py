@@ -43,7 +43,7 @@ from tables.protocol import (
     error_frame,
     parse_frame,
 )
-from tables.services.broadcast import table_group, user_group
+from tables.services.broadcast import frames_message, table_group, user_group
 
 logger = logging.getLogger(__name__)
 
@@ -193,18 +193,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(command, Ping):
             return _with_ref({"type": "pong"}, command.ref)
         if isinstance(command, Chat):
+            chat = {
+                "type": "chat",
+                "table_id": self.table_id,
+                "player_id": self.player.pk,
+                "name": self.player.table_name,
+                "text": command.text,
+            }
             await self.channel_layer.group_send(
-                table_group(self.table_id),
-                {
-                    "type": "room.frame",
-                    "frame": {
-                        "type": "chat",
-                        "table_id": self.table_id,
-                        "player_id": self.player.pk,
-                        "name": self.player.table_name,
-                        "text": command.text,
-                    },
-                },
+                table_group(self.table_id), frames_message(self.table_id, [chat])
             )
             return None
         call = self._service_call(command)
@@ -274,15 +271,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         for text in message["texts"]:
             await self.send(text_data=text)
-
-    async def room_frame(self, message: dict[str, Any]) -> None:
-        """One frame (chat, or a sender that builds its own)."""
-        frame = message["frame"]
-        # The user group serves every table the player sits at: keep this table's frames.
-        table_id = frame.get("table_id")
-        if table_id is not None and table_id != self.table_id:
-            return
-        await self.send_json(frame)
 
 
 _COMMAND_NAMES: dict[type, str] = {

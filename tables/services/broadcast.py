@@ -43,9 +43,9 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
     # serialised once, not once per viewer.
     messages = []
     if frames.table:
-        messages.append((table_group(table_id), _message(table_id, frames.table)))
+        messages.append((table_group(table_id), frames_message(table_id, frames.table)))
     messages += [
-        (user_group(user_id), _message(table_id, user_frames))
+        (user_group(user_id), frames_message(table_id, user_frames))
         for user_id, user_frames in frames.users.items()
         if user_frames
     ]
@@ -77,7 +77,8 @@ def broadcast_from_own_loop() -> None:
     _own_loop = loop
 
 
-def _message(table_id: int, frames: list[dict[str, Any]]) -> dict[str, Any]:
+def frames_message(table_id: int, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """The channel-layer message carrying a table's frames to one group, in order."""
     return {
         "type": MESSAGE_TYPE,
         "table_id": table_id,

@@ -333,7 +333,7 @@ def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
     players without auto-ante to confirm (R-ANTE-1)."""
     if not table.is_open or table.next_hand_at is not None:
         return
-    if Hand.objects.filter(table=table, ended_at__isnull=True).exists():
+    if current_hand(table) is not None:
         return
     candidates = ready_seats(table)
     if len(candidates) < 2:
