@@ -13,7 +13,7 @@ from typing import Any
 from celery import Celery, Task
 from celery.result import AsyncResult
 from celery.schedules import crontab
-from celery.signals import worker_process_init
+from celery.signals import task_postrun, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
 
@@ -68,3 +68,16 @@ def broadcast_from_own_loop(**_: Any) -> None:
     from tables.services.broadcast import broadcast_from_own_loop
 
     broadcast_from_own_loop()
+
+
+@task_postrun.connect  # type: ignore[misc]
+def close_old_connections_after_task(**_: Any) -> None:
+    """Keep the task's database connection for the next one, as CONN_MAX_AGE allows.
+
+    With CELERY_DB_REUSE_MAX set, Celery no longer closes it; Django's own rule drops it
+    when it is too old or broken (after an error, or a database restart), as it does after
+    a request.
+    """
+    from django.db import close_old_connections
+
+    close_old_connections()

@@ -195,6 +195,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Celery's Django fix-up closes the database connection before and after every task unless
+# this is set, so each action clock (one per turn) opened a new PostgreSQL connection: a
+# backend forked and its caches warmed for one SELECT. Set, the fix-up closes only every
+# so many tasks, and pokerroom/celery.py drops connections the Django way after each task
+# (CONN_MAX_AGE, or unusable after an error), as a request does.
+CELERY_DB_REUSE_MAX = 10_000
 
 # --- Email ----------------------------------------------------------------------------------
 EMAIL_BACKEND = env(
