@@ -71,13 +71,16 @@ def broadcast_from_own_loop(**_: Any) -> None:
 
 
 @task_postrun.connect  # type: ignore[misc]
-def close_old_connections_after_task(**_: Any) -> None:
+def close_old_connections_after_task(sender: Task | None = None, **_: Any) -> None:
     """Keep the task's database connection for the next one, as CONN_MAX_AGE allows.
 
     With CELERY_DB_REUSE_MAX set, Celery no longer closes it; Django's own rule drops it
     when it is too old or broken (after an error, or a database restart), as it does after
-    a request.
+    a request. A task applied eagerly runs inside its caller's transaction, whose connection
+    is not the task's to close (Celery's own fix-up skips those too).
     """
     from django.db import close_old_connections
 
+    if sender is not None and getattr(sender.request, "is_eager", False):
+        return
     close_old_connections()

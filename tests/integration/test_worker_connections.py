@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from celery.fixups.django import DjangoWorkerFixup
 from celery.signals import task_postrun
-from django.db import connection
+from django.db import connection, transaction
 
 from pokerroom.celery import app
 from pokerroom.tasks import record_ping
@@ -91,3 +91,15 @@ def test_a_broken_connection_is_dropped_after_the_task(worker_fixup):
     second = _run_task_as_a_worker_would(worker_fixup)
 
     assert second is not first
+
+
+@pytest.mark.usefixtures("connection_max_age")
+def test_a_task_applied_eagerly_leaves_its_callers_transaction_open(settings):
+    """`task.apply()` runs inside the caller's transaction: its end closes nothing."""
+    connection.settings_dict["CONN_MAX_AGE"] = 0
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    with transaction.atomic():
+        record_ping.apply(args=("eager",))
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            assert cursor.fetchone() == (1,)
