@@ -65,7 +65,9 @@ def recreate_database(url: str, name: str) -> None:
 
 
 @contextlib.contextmanager
-def room_processes(env: dict[str, str], ports: list[int]) -> Iterator[dict[str, list[int]]]:
+def room_processes(
+    env: dict[str, str], ports: list[int], worker_pool: str = "prefork"
+) -> Iterator[dict[str, list[int]]]:
     daphne = str(Path(sys.executable).with_name("daphne"))
     processes = [
         subprocess.Popen(
@@ -88,6 +90,8 @@ def room_processes(env: dict[str, str], ports: list[int]) -> Iterator[dict[str, 
                 "worker",
                 "-l",
                 "warning",
+                "--pool",
+                worker_pool,
                 "--concurrency",
                 "2",
             ],
@@ -369,6 +373,12 @@ def main() -> None:
         default=None,
         help="seconds between hands (NEXT_HAND_PAUSE_SECONDS; the room's default when unset)",
     )
+    parser.add_argument(
+        "--worker-pool",
+        default="prefork",
+        choices=["prefork", "threads", "solo"],
+        help="the Celery worker's pool (concurrency 2)",
+    )
     options = parser.parse_args()
 
     base_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
@@ -403,7 +413,7 @@ def main() -> None:
     ports = [free_port(), free_port()]
     rows = []
     first_table = 1
-    with room_processes(env, ports) as room_pids:
+    with room_processes(env, ports, options.worker_pool) as room_pids:
         for count in options.tables:
             seats = seat_bots(count, first_table)
             first_table += count
