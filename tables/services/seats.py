@@ -46,6 +46,22 @@ def _valid_amount(amount: object) -> bool:
     return isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
 
 
+def _pay_for_chips(table: Table, player: Player, amount: int, what: str) -> TableResult | None:
+    """R-BUY-1: chips come from the balance as one buy-in entry of the ledger; the refusal
+    when the balance lacks them (nothing taken), else None."""
+    try:
+        wallet_debit(
+            player_id=player.pk,
+            amount=amount,
+            kind=LedgerKind.BUY_IN,
+            reason=f"{what} at {table.name}",
+            reference=table_reference(table),
+        )
+    except InsufficientBalance as error:
+        return refused(table.pk, "insufficient_balance", str(error))
+    return None
+
+
 def seat_take(
     *,
     table_id: int,
@@ -88,16 +104,9 @@ def seat_take(
             return refused(table_id, "bad_seat", f"Seats here are 1 to {table.seats}.")
         elif seat_number in taken:
             return refused(table_id, "seat_taken", "That seat is taken.")
-        try:
-            wallet_debit(
-                player_id=player.pk,
-                amount=buy_in,
-                kind=LedgerKind.BUY_IN,
-                reason=f"bought in at {table.name}",
-                reference=table_reference(table),
-            )
-        except InsufficientBalance as error:
-            return refused(table_id, "insufficient_balance", str(error))
+        unpaid = _pay_for_chips(table, player, buy_in, "bought in")
+        if unpaid is not None:
+            return unpaid
         Seat.objects.create(table=table, number=seat_number, player=player, stack=buy_in)
         outbox = Outbox(table)
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
@@ -122,16 +131,9 @@ def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult
             return refused(
                 table_id, "in_hand", "Chips can be added between hands only.", hand_id=hand.pk
             )
-        try:
-            wallet_debit(
-                player_id=player.pk,
-                amount=amount,
-                kind=LedgerKind.BUY_IN,
-                reason=f"added chips at {table.name}",
-                reference=table_reference(table),
-            )
-        except InsufficientBalance as error:
-            return refused(table_id, "insufficient_balance", str(error))
+        unpaid = _pay_for_chips(table, player, amount, "added chips")
+        if unpaid is not None:
+            return unpaid
         seat.stack += amount
         seat.save(update_fields=["stack"])
         outbox = Outbox(table)
