@@ -175,6 +175,9 @@ class Hand(models.Model):
     button = models.PositiveSmallIntegerField()
     # Seats dealt in -> player id, so the log can be read after seats change.
     players = models.JSONField(default=dict)
+    # Seats dealt in -> the Seat row dealt (its id): a seat is in this hand only if it is that
+    # row. A seat taken during the hand is a new row and never part of it (issue #11).
+    seat_ids = models.JSONField(default=dict)
     # Seats that timed out in this hand (R-SIT-1 counts hands in a row with a time-out).
     timed_out_seats = models.JSONField(default=list)
     # Seats whose player left mid-hand -> the chips cashed out then (the hand abandoned at
@@ -195,6 +198,16 @@ class Hand(models.Model):
     @property
     def in_progress(self) -> bool:
         return self.ended_at is None
+
+    def seat_is_dealt(self, seat: Seat) -> bool:
+        """Is this seat row the one dealt into the hand at its number? (Not one taken since,
+        at the same number or by the same player.)"""
+        return self.seat_ids.get(str(seat.number)) == seat.pk
+
+    def held_numbers(self) -> set[int]:
+        """Seat numbers vacated during this hand: held until it ends (R-BUY-1 and R-GAME-4:
+        the chips left in the pot still belong to that place), so nobody sits there mid-hand."""
+        return {int(number) for number in self.left_seats}
 
 
 class HandPlayer(models.Model):

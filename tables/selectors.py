@@ -39,17 +39,20 @@ def room_chip_totals() -> dict[str, int]:
     """
     on_tables = 0
     in_pots = 0
-    in_hand: set[tuple[int, int]] = set()
-    for hand in Hand.objects.filter(ended_at__isnull=True).only("table_id", "state", "left_seats"):
+    dealt_rows: set[int] = set()
+    running = Hand.objects.filter(ended_at__isnull=True).only("state", "left_seats", "seat_ids")
+    for hand in running:
         engine = StudHand.from_json(hand.state)
         # A seat whose player left mid-hand was cashed out then: only chips the engine gave
-        # back since are still on the table (their seat number may be someone else's now).
+        # back since are still on the table.
         left = {int(number): chips for number, chips in hand.left_seats.items()}
         on_tables += sum(engine.stacks) - sum(left.values())
         in_pots += engine.pot
-        in_hand.update((hand.table_id, number) for number in engine.seats if number not in left)
-    for table_id, number, stack in Seat.objects.values_list("table_id", "number", "stack"):
-        if (table_id, number) not in in_hand:
+        dealt_rows.update(int(row) for row in hand.seat_ids.values())
+    # Seats dealt into a running hand are counted by the engine above; any other seat row
+    # (between hands, sitting out, or taken during the hand) holds its own stack.
+    for row, stack in Seat.objects.values_list("pk", "stack"):
+        if row not in dealt_rows:
             on_tables += stack
     rake = RakeEntry.objects.aggregate(total=Sum("amount"))["total"] or 0
     return {"on_tables": on_tables, "in_pots": in_pots, "rake": rake, "tournament_pool": 0}
@@ -64,10 +67,9 @@ def seats_public(table_id: int) -> list[dict[str, Any]]:
     """Every seat as anyone at the table sees it; stacks are live during a hand."""
     hand, engine = _live_stacks(table_id)
     now = timezone.now()
-    dealt = {} if hand is None else hand.players
     seats = []
     for seat in Seat.objects.filter(table_id=table_id).select_related("player").order_by("number"):
-        in_hand = dealt.get(str(seat.number)) == seat.player_id
+        in_hand = hand is not None and hand.seat_is_dealt(seat)
         stack = engine.stack(seat.number) if in_hand and engine is not None else seat.stack
         seats.append(
             {
@@ -152,7 +154,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
     hand_part: dict[str, Any] | None = None
     if hand is not None and engine is not None:
         dealt_seat = None
-        if seat is not None and hand.players.get(str(seat.number)) == viewer_id:
+        if seat is not None and hand.seat_is_dealt(seat):
             dealt_seat = seat.number
         hand_part = {
             "id": hand.pk,

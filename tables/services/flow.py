@@ -169,6 +169,8 @@ def carry_on(
         if to_act is None:  # pragma: no cover - the engine always names someone or ends
             break
         seat = seats.get(to_act)
+        if seat is not None and not hand.seat_is_dealt(seat):
+            seat = None  # pragma: no cover - a dealt seat's number is held until the end
         if seat is not None and seat.leaving:
             engine, events = _play_for_leaver(engine, to_act)
         elif seat is None or not seat.connected:
@@ -247,6 +249,7 @@ def finish_hand(
                 )
             continue
         seat = seats[number]
+        assert hand.seat_is_dealt(seat), f"seat {number} is not the one dealt into hand {hand.pk}"
         seat.stack = chips
         seat.timeouts_in_a_row = seat.timeouts_in_a_row + 1 if number in timed_out else 0
         if seat.timeouts_in_a_row >= 2:
@@ -281,7 +284,7 @@ def finish_hand(
     hand.action_deadline = None
     hand.save()
     outbox.set_turn(None, None)
-    left = False
+    left = bool(hand.left_seats)  # their seats were held until now
     for seat in seats.values():
         if seat.leaving:
             cash_out(table=table, seat=seat)
@@ -352,13 +355,20 @@ def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
     outbox.after_commit(lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=pause))
 
 
+def free_seat_count(table: Table) -> int:
+    """Seats nobody sits in, less those held for the hand in play (`Hand.held_numbers`)."""
+    hand = current_hand(table)
+    held = 0 if hand is None else len(hand.held_numbers())
+    return table.seats - Seat.objects.filter(table=table).count() - held
+
+
 def active_offers(table: Table, now: datetime) -> Any:
     return WaitingListEntry.objects.filter(table=table, offered_until__gt=now)
 
 
 def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
     """A seat frees: the first in line without an offer is offered it for a limited time."""
-    free = table.seats - Seat.objects.filter(table=table).count()
+    free = free_seat_count(table)
     free -= active_offers(table, now).count()
     if free <= 0:
         return

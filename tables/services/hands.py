@@ -119,6 +119,7 @@ def hand_start(
             reshuffle_seed=reshuffle_seed,
             button=button,
             players={str(seat.number): seat.player_id for seat in seats},
+            seat_ids={str(seat.number): seat.pk for seat in seats},
             started_at=now,
         )
         HandPlayer.objects.bulk_create(
@@ -168,7 +169,7 @@ def hand_act(
             return refused(
                 table_id, "not_seated", "You have no seat here.", hand_id=hand.pk, seq=hand.seq
             )
-        if hand.players.get(str(seat.number)) != player_id:
+        if not hand.seat_is_dealt(seat):
             return refused(
                 table_id, "not_in_hand", "You are not in this hand.", hand_id=hand.pk, seq=hand.seq
             )

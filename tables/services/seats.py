@@ -88,8 +88,12 @@ def seat_take(
                 "short_buy_in",
                 f"The buy-in here is at least {cents_format(table.buy_in)} (no short buys).",
             )
+        hand = current_hand(table)
         taken = set(Seat.objects.filter(table=table).values_list("number", flat=True))
-        free = [n for n in range(1, table.seats + 1) if n not in taken]
+        held = set() if hand is None else hand.held_numbers()
+        free = [n for n in range(1, table.seats + 1) if n not in taken | held]
+        if seat_number in held:
+            return refused(table_id, "seat_held", "That seat is held until the hand in play ends.")
         if not free:
             return refused(table_id, "table_full", "The table is full; join the waiting list.")
         offers = active_offers(table, now)
@@ -114,7 +118,7 @@ def seat_take(
             outbox.waiting_changed = True
         outbox.seats_changed = True
         schedule_next_hand(table=table, outbox=outbox, now=now)
-        return outbox.result(hand=current_hand(table))
+        return outbox.result(hand=hand)
 
 
 def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult:
@@ -127,7 +131,7 @@ def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult
         if not _valid_amount(amount):
             return refused(table_id, "bad_amount", "The amount must be a positive amount of cents.")
         hand = current_hand(table)
-        if hand is not None and hand.players.get(str(seat.number)) == player.pk:
+        if hand is not None and hand.seat_is_dealt(seat):
             return refused(
                 table_id, "in_hand", "Chips can be added between hands only.", hand_id=hand.pk
             )
@@ -176,8 +180,9 @@ def seat_sit_in(*, table_id: int, player: Player, now: datetime | None = None) -
 def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
     """R-BUY-1: leaving returns the stack to the balance. In a hand the engine folds the
     player's hand at once (``abandon``, out of turn if need be): the stack they did not put
-    in the pot goes back now and the seat frees; chips the engine returns them later (an
-    uncalled bet) follow when the hand ends."""
+    in the pot goes back now; chips the engine returns them later (an uncalled bet) follow
+    when the hand ends. The seat number is held until then (`Hand.held_numbers`). Only the
+    seat row dealt into the hand is in it: a seat taken since is paid its own stack."""
     now = now_or(now)
     with transaction.atomic():
         found = _lock_own_seat(table_id, player)
@@ -187,7 +192,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
         outbox = Outbox(table)
         outbox.seats_changed = True
         hand = current_hand(table)
-        if hand is not None and hand.players.get(str(seat.number)) == player.pk:
+        if hand is not None and hand.seat_is_dealt(seat):
             engine = StudHand.from_json(hand.state)
             try:
                 engine, events = engine.abandon(seat.number)
@@ -201,7 +206,6 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
             hand.save(update_fields=["left_seats"])
             cash_out(table=table, seat=seat)
             carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-            offer_free_seats(table=table, outbox=outbox, now=now)
             return outbox.result(hand=hand)
         cash_out(table=table, seat=seat)
         offer_free_seats(table=table, outbox=outbox, now=now)
@@ -237,7 +241,7 @@ def seat_set_connected(
             return Outbox(table).result(hand=hand)
         outbox = Outbox(table)
         outbox.seats_changed = True
-        if not seat.connected and hand is not None:
+        if not seat.connected and hand is not None and hand.seat_is_dealt(seat):
             engine = StudHand.from_json(hand.state)
             if engine.to_act == seat.number:
                 engine, events = time_out_seat(

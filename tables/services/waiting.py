@@ -11,6 +11,7 @@ from tables.models import Seat, WaitingListEntry
 from tables.services.flow import (
     DUE_TOLERANCE,
     current_hand,
+    free_seat_count,
     lock_table,
     now_or,
     offer_free_seats,
@@ -29,7 +30,7 @@ def waiting_list_join(*, table_id: int, player: Player, now: datetime | None = N
             return refused(table_id, "already_seated", "You already have a seat here.")
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
             return refused(table_id, "already_waiting", "You are already on the waiting list.")
-        free = table.seats - Seat.objects.filter(table=table).count()
+        free = free_seat_count(table)
         if free > WaitingListEntry.objects.filter(table=table, offered_until__gt=now).count():
             return refused(table_id, "seats_free", "A seat is free: take it.")
         WaitingListEntry.objects.create(table=table, player=player)

@@ -11,7 +11,7 @@ from accounts.models import LedgerEntry, LedgerKind
 from tables import services
 from tables.engine import ActionKind
 from tables.models import HandEvent, Seat
-from tables.selectors import room_chip_totals
+from tables.selectors import room_chip_totals, seats_public
 from tests.factories import PlayerFactory, funded
 from tests.integration.test_tables_hand_flow import ALICE_WINS
 from tests.table_factories import (
@@ -104,7 +104,10 @@ def test_the_last_opponent_leaving_ends_the_hand_and_an_uncalled_bet_follows_the
     audit_ok()
 
 
-def test_a_seat_freed_mid_hand_may_be_taken_and_the_newcomer_waits_for_the_next_hand():
+def test_r_buy_1_a_seat_left_mid_hand_is_held_until_the_hand_ends():
+    """R-BUY-1, R-GAME-4: the chips the leaver put in still play at that place, so its seat
+    number is not free until the hand ends; another free seat may be taken, and its player
+    waits for the next hand."""
     table, players = _three_at_the_table()
     hand = running_hand(table)
     to_act = engine_of(hand).to_act
@@ -113,16 +116,58 @@ def test_a_seat_freed_mid_hand_may_be_taken_and_the_newcomer_waits_for_the_next_
     newcomer = PlayerFactory()
     funded(newcomer, 5000)
 
-    taken = services.seat_take(
+    held = services.seat_take(
         table_id=table.pk, player=newcomer, buy_in=3000, seat_number=leaver_seat
     )
 
-    assert taken.ok
-    audit_ok()
+    assert held.error == "seat_held"
+    assert held.message == "That seat is held until the hand in play ends."
+    newcomer.refresh_from_db()
+    assert newcomer.balance == 5000
+    assert services.seat_take(table_id=table.pk, player=newcomer, buy_in=3000).ok
+    assert Seat.objects.get(table=table, player=newcomer).number not in players
     assert act(table, newcomer, "fold").error == "not_in_hand"
+    audit_ok()
     play_down(table, {n: p for n, p in players.items() if n != leaver_seat})
     assert Seat.objects.get(table=table, player=newcomer).stack == 3000
+    later = PlayerFactory()
+    funded(later, 5000)
+    assert services.seat_take(
+        table_id=table.pk, player=later, buy_in=2000, seat_number=leaver_seat
+    ).ok
     audit_ok()
+
+
+def test_r_buy_1_leaving_twice_in_one_hand_pays_each_seat_its_own_stack():
+    """Issue #11: a player leaves a hand, sits down again with the posted buy-in while it
+    runs, and leaves again: the second seat pays back its own buy-in, never the first stack
+    once more, and is shown out of the hand."""
+    table, players = _three_at_the_table()
+    hand = running_hand(table)
+    to_act = engine_of(hand).to_act
+    leaver_seat = next(n for n in players if n != to_act)
+    leaver = players[leaver_seat]
+    in_front = engine_of(hand).stack(leaver_seat)
+    assert services.seat_leave(table_id=table.pk, player=leaver).ok
+
+    for _ in range(3):
+        assert services.seat_take(table_id=table.pk, player=leaver, buy_in=table.buy_in).ok
+        seat = Seat.objects.get(table=table, player=leaver)
+        shown = next(s for s in seats_public(table.pk) if s["player_id"] == leaver.pk)
+        assert (shown["in_hand"], shown["stack"]) == (False, table.buy_in)
+        assert seat.number != leaver_seat
+        assert services.seat_leave(table_id=table.pk, player=leaver).ok
+        audit_ok()
+
+    leaver.refresh_from_db()
+    assert leaver.balance == 10_000 - table.buy_in + in_front  # only the ante stays in the pot
+    cash_outs = LedgerEntry.objects.filter(player=leaver, kind=LedgerKind.CASH_OUT)
+    assert list(cash_outs.order_by("pk").values_list("amount", flat=True)) == [
+        in_front,
+        table.buy_in,
+        table.buy_in,
+        table.buy_in,
+    ]
 
 
 def _last_hand(table):
