@@ -20,7 +20,7 @@ import time
 import xmlrpc.client
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from supervisor.xmlrpc import SupervisorTransport
@@ -80,8 +80,7 @@ def process_info(socket_url: str, name: str) -> dict[str, Any]:
     """What supervisord says of `name` (a new connection each time: a refused one breaks it)."""
     transport = SupervisorTransport(None, None, socket_url)
     proxy = xmlrpc.client.ServerProxy("http://127.0.0.1", transport=transport)
-    info: dict[str, Any] = proxy.supervisor.getProcessInfo(name)
-    return info
+    return cast(dict[str, Any], proxy.supervisor.getProcessInfo(name))
 
 
 def running_pid(socket_url: str, name: str, *, other_than: int = 0) -> int:
@@ -98,13 +97,13 @@ def running_pid(socket_url: str, name: str, *, other_than: int = 0) -> int:
         time.sleep(0.1)
 
 
-def test_the_room_runs_daphne_the_worker_and_beat_under_supervision():
+def test_the_room_runs_daphne_the_worker_and_beat_under_supervision() -> None:
     assert set(room_programs()) == set(PROGRAMS)
     for options in room_programs().values():
         assert options["autorestart"] == "true"
 
 
-def test_a_killed_process_is_started_again(supervisor):
+def test_a_killed_process_is_started_again(supervisor: str) -> None:
     for name in PROGRAMS:
         killed = running_pid(supervisor, name)
         os.kill(killed, signal.SIGKILL)

@@ -63,7 +63,9 @@ def _heads_up_hand() -> tuple[Any, Any, Any, Hand]:
 
 
 @pytest.mark.usefixtures("no_broker")
-def test_an_action_committed_while_the_broker_is_down_is_applied_and_logged(caplog):
+def test_an_action_committed_while_the_broker_is_down_is_applied_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     table, _alice, bob, hand = _heads_up_hand()
 
     with caplog.at_level(logging.ERROR, logger="tables.services.outbox"):
@@ -77,7 +79,7 @@ def test_an_action_committed_while_the_broker_is_down_is_applied_and_logged(capl
 
 
 @pytest.mark.usefixtures("no_broker")
-def test_r_time_1_the_sweep_applies_the_deadline_whose_clock_task_was_lost():
+def test_r_time_1_the_sweep_applies_the_deadline_whose_clock_task_was_lost() -> None:
     table, _alice, bob, hand = _heads_up_hand()
     assert act(table, bob, "bring_in", 25).ok  # alice's clock task could not be queued
     hand.refresh_from_db()
@@ -91,7 +93,9 @@ def test_r_time_1_the_sweep_applies_the_deadline_whose_clock_task_was_lost():
     assert hand.seq > timeout.seq or hand.ended_at is not None
 
 
-def test_a_failing_broadcast_neither_refuses_the_action_nor_cancels_its_clock(monkeypatch):
+def test_a_failing_broadcast_neither_refuses_the_action_nor_cancels_its_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     clocks: list[dict[str, Any]] = []
     monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kw: clocks.append(kw))
     table, _alice, bob, hand = _heads_up_hand()
@@ -110,13 +114,14 @@ def test_a_failing_broadcast_neither_refuses_the_action_nor_cancels_its_clock(mo
 
 @pytest.mark.asyncio
 @pytest.mark.usefixtures("no_broker")
-async def test_the_consumer_answers_a_committed_action_as_applied_while_the_broker_is_down():
+async def test_the_consumer_answers_a_committed_action_applied_with_the_broker_down() -> None:
     table = await database_sync_to_async(make_table)()
     players = [await database_sync_to_async(make_player)() for _ in range(2)]
     clients = dict(enumerate(await seated_clients(table.pk, players), start=1))
     await deal_hand(table.pk, stacked_deck(3))
     hand = await database_sync_to_async(current_hand)(table.pk)
     to_act = engine_of(hand).to_act
+    assert to_act is not None
     offers = {offer.kind.value: offer.amount for offer in engine_of(hand).legal_actions(to_act)}
     other = next(seat for seat in clients if seat != to_act)
 
