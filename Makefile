@@ -46,16 +46,18 @@ typecheck: venv
 	$(BIN)/mypy
 
 ## The services shape: Daphne + Celery worker + beat on PostgreSQL and Redis.
-## Needs DATABASE_URL and REDIS_URL (see README.md); runs the three processes together.
+## Needs DATABASE_URL and REDIS_URL (see README.md); runs the three processes together under
+## supervisord (supervisord.conf), which starts again any of them that exits.
 run-services: venv
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "set DATABASE_URL and REDIS_URL"; exit 2; }
+	@mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput -v 0
-	$(BIN)/honcho start -f Procfile
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/supervisord -c supervisord.conf
 
 worker: venv
-	$(BIN)/celery -A pokerroom worker -l info --concurrency 2
+	$(BIN)/celery -A pokerroom worker -l info --concurrency 2 --without-gossip --without-mingle
 
 beat: venv
 	$(BIN)/celery -A pokerroom beat -l info

@@ -194,6 +194,14 @@ CELERY_ENABLE_UTC = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Keep reconnecting to Redis for as long as it is away (the default gives up after 100 tries),
+# and survive losing it while countdown tasks are held: pokerroom/worker.py (issue #11).
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CONSUMER = "pokerroom.worker:RoomConsumer"
+# A task running when the connection drops finishes (the tasks are short); if the broker
+# delivers it again, its expected seq or due time has passed and it does nothing.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Celery's Django fix-up closes the database connection before and after every task unless
 # this is set, so each action clock (one per turn) opened a new PostgreSQL connection: a

@@ -99,8 +99,9 @@ def _wait_http(url: str, process: subprocess.Popen[bytes], log: Path, within: fl
 
 
 @contextmanager
-def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[None]:
-    """A Celery worker on the test's queue; `beat`: with an embedded beat (the sweep)."""
+def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[subprocess.Popen[bytes]]:
+    """A Celery worker on the test's queue; `beat`: with an embedded beat (the sweep).
+    Yields its process (to see that it is still alive)."""
     keep = os.environ.get("ROOM_PROCESS_LOGS")
     log = open(Path(keep) / f"celery-{os.getpid()}.log", "w") if keep else subprocess.DEVNULL  # noqa: SIM115
     process = subprocess.Popen(
@@ -122,11 +123,55 @@ def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[None]:
         stderr=log,
     )
     try:
-        yield
+        yield process
     finally:
         _stop(process)
         if keep:
             log.close()  # type: ignore[union-attr]
+
+
+class PrivateRedis:
+    """A redis-server of the test's own on a free port, without persistence, that the test
+    stops and starts again on the same port (a Redis outage). Never the shared servers."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                return
+            except OSError as refused:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server on {self.port} did not start") from refused
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
+            self.process = None
+
+
+@contextmanager
+def private_redis() -> Iterator[PrivateRedis]:
+    redis = PrivateRedis()
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:

@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import Player
 from tables.history_selectors import hands_text, played_hands
 from tables.models import HistoryEmailRequest
+from tables.services.outbox import on_commit_logged
 
 MAX_HANDS_PER_EMAIL = 500
 
@@ -81,7 +82,7 @@ def history_email_request(
             player=locked, hand_ids=sorted(mine), email=locked.email, created_at=now
         )
         request_id = request.pk
-        transaction.on_commit(lambda: _schedule_send(request_id))
+        on_commit_logged(lambda: _schedule_send(request_id), what="queueing a history email")
     return HistoryEmailResult(
         True, None, f"{len(mine)} hand(s) will be emailed to {locked.email}.", request_id
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -12,9 +13,29 @@ from tables.models import Hand, HandEvent, Table
 from tables.services.broadcast import broadcast
 from tables.services.results import Frames, Status, TableResult
 
+logger = logging.getLogger(__name__)
+
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
+
+
+def on_commit_logged(job: Callable[[], None], *, what: str) -> None:
+    """Run `job` once the transaction commits; whatever it raises is logged, never raised.
+
+    The change is committed by then, so its caller is answered that it was applied whatever
+    happens next (issue #11: with Redis down, queueing a task raised into the consumer, which
+    answered a committed action as "the room could not do that"). What is lost is repaired
+    without it: a broadcast by seq + snapshot, an action clock or a hand start by the beat's
+    sweep of the deadlines in the database (docs/operations.md, "Outages")."""
+    transaction.on_commit(lambda: run_logged(job, what=what))
+
+
+def run_logged(job: Callable[[], None], *, what: str) -> None:
+    try:
+        job()
+    except Exception:
+        logger.exception("after commit: %s failed (the change stands; the sweep repairs)", what)
 
 
 class Outbox:
@@ -104,9 +125,9 @@ class Outbox:
         jobs = list(self._jobs)
 
         def send() -> None:
-            broadcast(table_id=table_id, frames=frames)
-            for job in jobs:
-                job()
+            run_logged(lambda: broadcast(table_id=table_id, frames=frames), what="broadcast")
+            for job in jobs:  # each on its own: one failing does not cancel the others
+                run_logged(job, what=f"table {table_id}'s scheduling")
 
         transaction.on_commit(send)
         return TableResult(
