@@ -430,7 +430,8 @@ class StudHand:
         raise_count = self.raise_count
         if stack <= current - bet or self.acted[i] >= raise_count or self.capped:
             return (_FOLD_OFFER, passive)
-        active = self.status.count(ACTIVE)
+        status = self.status
+        active = status.count(ACTIVE)
         config = self.config
         if active >= 3:
             if raise_count >= 1 + config.max_raises:
@@ -441,8 +442,21 @@ class StudHand:
             limit = config.heads_up_raises
             if limit is not None and raise_count >= 1 + limit:
                 return (_FOLD_OFFER, passive)
-        if not self._answerable(i, current):
-            return (_FOLD_OFFER, passive)
+        if current:
+            # Issue #17: an opponent must be able to put in more than the current bet. Ask
+            # first who made it (the last aggressor, or on third street the bring-in): able
+            # to act, it can (it has matched the bet and has chips). Only if not, everyone.
+            # With no bet yet, any other player able to act can (``active`` counted them).
+            holder = self.last_aggressor
+            if holder < 0:
+                holder = self.bring_in_index
+            if not (
+                holder >= 0
+                and holder != i
+                and status[holder] == ACTIVE
+                and self.bets[holder] + self.stacks[holder] > current
+            ) and not self._answerable(i, current):
+                return (_FOLD_OFFER, passive)
         full_to = self.full_to
         kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)
         most = bet + stack
