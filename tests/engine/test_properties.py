@@ -177,7 +177,7 @@ def test_random_hands_keep_every_invariant(
             raise AssertionError("a player left a finished hand")
     winners = [s for s in hand.seats if hand.may_show(s)]
     assert len(winners) == (0 if hand.result.showdown else 1)
-    if winners and data.draw(st.booleans()):
+    if bool(winners) and data.draw(st.booleans()):
         hand, _ = hand.show_cards(winners[0])
         check_invariants(hand, total)
     assert StudHand.from_json(json.loads(json.dumps(hand.to_json()))) == hand
@@ -234,5 +234,6 @@ def test_issue_17_no_bet_or_raise_is_offered_that_nobody_could_answer(
             hand, _ = hand.time_out(seat, data.draw(st.booleans()))
         else:
             # lean to the aggressive offers: they make the all-ins this is about
-            pool = aggressive if aggressive and data.draw(st.booleans()) else offers
+            lean = bool(aggressive) and data.draw(st.booleans())
+            pool = aggressive if lean else offers
             hand, _ = hand.apply(data.draw(st.sampled_from(pool)).for_seat(seat))
