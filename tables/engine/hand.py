@@ -408,7 +408,9 @@ class StudHand:
             forced = min(config.bring_in, config.small_bet)
             amount = min(forced, stack)
             bring_in = _offer(BRING_IN, amount, amount)
-            if forced < config.small_bet and stack > amount:
+            # the completion only when an opponent could put in more than the bring-in
+            # (issue #17: no bet that nobody could answer)
+            if forced < config.small_bet and stack > amount and self._answerable(i, amount):
                 to = min(config.small_bet, stack)
                 return (bring_in, _offer(COMPLETE, to, to))
             return (bring_in,)
@@ -423,11 +425,13 @@ class StudHand:
         else:
             passive = _CHECK_OFFER
         # R-BET-3/4/6: a raise needs chips beyond the call, the betting reopened for this
-        # player, no cap, and someone to raise against.
+        # player, no cap, and someone to raise against: an opponent who could put in more
+        # than the current bet (issue #17).
         raise_count = self.raise_count
         if stack <= current - bet or self.acted[i] >= raise_count or self.capped:
             return (_FOLD_OFFER, passive)
-        active = self.status.count(ACTIVE)
+        status = self.status
+        active = status.count(ACTIVE)
         config = self.config
         if active >= 3:
             if raise_count >= 1 + config.max_raises:
@@ -437,6 +441,21 @@ class StudHand:
         else:
             limit = config.heads_up_raises
             if limit is not None and raise_count >= 1 + limit:
+                return (_FOLD_OFFER, passive)
+        if current:
+            # Issue #17: an opponent must be able to put in more than the current bet. Ask
+            # first who made it (the last aggressor, or on third street the bring-in): able
+            # to act, it can (it has matched the bet and has chips). Only if not, everyone.
+            # With no bet yet, any other player able to act can (``active`` counted them).
+            holder = self.last_aggressor
+            if holder < 0:
+                holder = self.bring_in_index
+            if not (
+                holder >= 0
+                and holder != i
+                and status[holder] == ACTIVE
+                and self.bets[holder] + self.stacks[holder] > current
+            ) and not self._answerable(i, current):
                 return (_FOLD_OFFER, passive)
         full_to = self.full_to
         kind = BET if current == 0 else (COMPLETE if full_to == 0 else RAISE)
@@ -467,6 +486,22 @@ class StudHand:
         if offer is None:
             offer = _offer(kind, to, to - bet)
         return (_FOLD_OFFER, passive, offer)
+
+    def _answerable(self, i: int, level: int) -> bool:
+        """Could anyone but player ``i`` put in chips beyond a bet of ``level`` this street?
+
+        Docs "Nobody may bet or raise when no other player could act on it" (issue #17): a
+        player can be raised only by the chips an opponent could still add. An opponent
+        able to act whose bet and chips behind come to more than ``level`` could call a
+        bet or raise over it, at least in part (less than a full raise still answers it);
+        one all-in, or with chips only to call ``level``, could not."""
+        status = self.status
+        stacks = self.stacks
+        bets = self.bets
+        for j in range(len(status)):
+            if status[j] == ACTIVE and j != i and bets[j] + stacks[j] > level:
+                return True
+        return False
 
     # --- doing --------------------------------------------------------------------------
 

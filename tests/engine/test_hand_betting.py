@@ -336,3 +336,139 @@ def test_r_time_1_a_time_out_checks_though_fold_is_offered() -> None:
     dealer.time_out(seat, protected=False)
     assert dealer.said("timeout")[-1] == {"seat": seat, "result": "check"}
     assert dealer.hand.status_of(seat) == "active"
+
+
+# --- Issue #17: never offer a bet or raise that no opponent could answer ------------------
+# "Nobody may bet or raise when no other player could act on it" (docs/engine-contract.md):
+# a bet, completion or raise is offered only while an opponent able to act could put in more
+# than the bet they face now. Third street below: seat 1's 2c brings in (25), seat 2 acts
+# next, and so on clockwise; every stack includes the 10 ante.
+THIRD_STREET = ["Ah Kh 2c", "As Ks Kd", "Qh Qs Qd", "Jh Js Jd"]
+
+
+def third_street(stacks: list[int]) -> Dealer:
+    return Dealer(stacked(THIRD_STREET[: len(stacks)]), stacks)
+
+
+def test_r_bet_3_no_raise_over_an_all_in_completion_the_last_opponent_can_only_call() -> None:
+    """Seat 2 completes all-in to 100; seat 1, the bring-in, has exactly the 75 more it needs
+    to call. Seat 3 may fold or call, not raise to 200: nobody could put in a chip of it.
+    Everyone calls, the cards are dealt out, and no raise is ever said."""
+    dealer = third_street([10 + 25 + 75, 10 + 100, 1000])
+    dealer.act(1, "bring_in", 25)
+    dealer.act(2, "complete", 100)
+    assert dealer.hand.status_of(2) == "all_in"
+    assert dealer.kinds(3) == {"fold": [0], "call": [100]}
+    dealer.act(3, "call")
+    assert dealer.kinds(1) == {"fold": [0], "call": [100]}
+    dealer.act(1, "call")
+    assert dealer.hand.is_over
+    assert [a["action"] for a in dealer.said("action")] == ["bring_in", "complete", "call", "call"]
+    assert dealer.hand.returned == ()
+    result = dealer.hand.result
+    assert result is not None
+    assert sum(pot.amount for pot in result.pots) == 3 * (10 + 100)
+
+
+def test_r_bet_3_one_chip_beyond_the_call_is_enough_to_answer_a_raise() -> None:
+    """The same table with one chip more for seat 1: it could call the raise in part (one
+    chip of its 100), so seat 3 may raise to 200; seat 1 then calls all-in for less."""
+    dealer = third_street([10 + 25 + 76, 10 + 100, 1000])
+    dealer.act(1, "bring_in", 25)
+    dealer.act(2, "complete", 100)
+    assert dealer.kinds(3) == {"fold": [0], "call": [100], "raise": [200]}
+    dealer.act(3, "raise", 200)
+    assert dealer.kinds(1) == {"fold": [0], "call": [101]}
+
+
+def test_r_bet_6_no_completion_of_a_short_all_in_when_the_others_are_short_of_it() -> None:
+    """Seat 2 completes all-in for 60, short of the 100 bet (R-BET-6: the next player could
+    complete it to 100); seat 1 has only 45 in all, short even of the 60. Seat 3 may fold or
+    call 60, nothing more; seat 1 then calls all-in for what it has."""
+    dealer = third_street([10 + 25 + 20, 10 + 60, 1000])
+    dealer.act(1, "bring_in", 25)
+    assert dealer.kinds(2) == {"fold": [0], "call": [25], "complete": [60]}
+    dealer.act(2, "complete", 60)
+    assert dealer.kinds(3) == {"fold": [0], "call": [60]}
+    dealer.act(3, "call")
+    assert dealer.kinds(1) == {"fold": [0], "call": [45]}
+    dealer.act(1, "call")
+    assert dealer.hand.is_over
+    assert "complete" not in [a["action"] for a in dealer.said("action")[2:]]
+
+
+def test_r_bet_3_two_all_ins_and_one_player_behind_who_has_yet_to_act() -> None:
+    """Seats 2 and 3 are all-in for 100; seat 1, the bring-in, has not acted on the
+    completion yet. With chips beyond the 100 it could answer a raise, so seat 4 may raise,
+    and seat 1 may raise back (seat 4 can answer that)."""
+    dealer = third_street([1000, 10 + 100, 10 + 100, 1000])
+    dealer.act(1, "bring_in", 25)
+    dealer.act(2, "complete", 100)
+    dealer.act(3, "call")
+    assert dealer.hand.status_of(3) == "all_in"
+    assert dealer.kinds(4) == {"fold": [0], "call": [100], "raise": [200]}
+    dealer.act(4, "raise", 200)
+    assert dealer.kinds(1) == {"fold": [0], "call": [200], "raise": [300]}
+
+
+def test_r_bet_3_two_all_ins_and_one_player_behind_with_only_the_call() -> None:
+    """As above, but seat 1 has exactly the 75 it needs to call the completion: seat 4 may
+    only fold or call."""
+    dealer = third_street([10 + 25 + 75, 10 + 100, 10 + 100, 1000])
+    dealer.act(1, "bring_in", 25)
+    dealer.act(2, "complete", 100)
+    dealer.act(3, "call")
+    assert dealer.kinds(4) == {"fold": [0], "call": [100]}
+
+
+def test_r_bet_6_heads_up_no_completion_over_a_short_all_in_bet() -> None:
+    """Heads-up on fifth street, seat 1 (a pair of aces) bets all-in for 60, short of the
+    200 bet: seat 2 may fold or call, not complete to 200 (nobody left to call it)."""
+    deck = stacked(["2c 3c Ad", "2d 3d Kc"], ["Ah", "9d"], ["5h", "9h"])
+    dealer = Dealer(deck, [10 + 25 + 60, 1000])
+    dealer.passive_to_street(5)
+    assert dealer.hand.to_act == 1
+    dealer.act(1, "bet", 60)
+    assert dealer.kinds(2) == {"fold": [0], "call": [60]}
+
+
+def test_r_bet_6_heads_up_the_bring_in_may_not_complete_when_the_other_has_no_more() -> None:
+    """Heads-up, seat 2 has 25 left after the ante, no more than the bring-in: seat 1 may
+    only bring in (a completion to 100 could be called for 25 at most, the same as the
+    bring-in); seat 2 then calls all-in. With 26 left, seat 1 may complete."""
+    deck = stacked(["Ah Kh 2c", "As Ks Kd"])
+    dealer = Dealer(deck, [1000, 10 + 25])
+    assert dealer.kinds(1) == {"bring_in": [25]}
+    dealer.act(1, "bring_in", 25)
+    assert dealer.kinds(2) == {"fold": [0], "call": [25]}
+    dealer.act(2, "call")
+    assert dealer.hand.is_over
+    richer = Dealer(deck, [1000, 10 + 26])
+    assert richer.kinds(1) == {"bring_in": [25], "complete": [100]}
+
+
+def test_r_bet_2_no_raise_on_an_open_pair_when_nobody_could_answer_it() -> None:
+    """Fourth street, seat 2's pair of nines: it bets its last 100 (the big bet is more than
+    it has, so one bet is offered). Seat 1 has exactly 100 behind too: seat 3 may fold or
+    call, not raise small or big."""
+    deck = stacked(["Ah Kh 2c", "As Ks 9s", "Qh Qs Kd"], ["4c", "9h", "7d"])
+    dealer = Dealer(deck, [10 + 25 + 100, 10 + 25 + 100, 1000])
+    dealer.passive_to_street(4)
+    assert dealer.hand.to_act == 2
+    assert dealer.kinds(2) == {"fold": [0], "check": [0], "bet": [100]}
+    dealer.act(2, "bet", 100)
+    assert dealer.kinds(3) == {"fold": [0], "call": [100]}
+    dealer.act(3, "call")
+    assert dealer.kinds(1) == {"fold": [0], "call": [100]}
+
+
+def test_r_time_1_a_protected_player_cannot_answer_a_raise() -> None:
+    """R-TIME-1: seat 2 times out protected (all-in for what it put in, its chips behind
+    stay out of play): with the bring-in's chips only enough to call, seat 3 may not raise."""
+    dealer = third_street([10 + 25 + 75, 1000, 1000])
+    dealer.act(1, "bring_in", 25)
+    dealer.time_out(2, protected=True)
+    assert dealer.hand.status_of(2) == "all_in"
+    assert dealer.kinds(3) == {"fold": [0], "call": [25], "complete": [100]}
+    dealer.act(3, "complete", 100)
+    assert dealer.kinds(1) == {"fold": [0], "call": [100]}

@@ -177,8 +177,63 @@ def test_random_hands_keep_every_invariant(
             raise AssertionError("a player left a finished hand")
     winners = [s for s in hand.seats if hand.may_show(s)]
     assert len(winners) == (0 if hand.result.showdown else 1)
-    if winners and data.draw(st.booleans()):
+    if bool(winners) and data.draw(st.booleans()):
         hand, _ = hand.show_cards(winners[0])
         check_invariants(hand, total)
     assert StudHand.from_json(json.loads(json.dumps(hand.to_json()))) == hand
     assert replay(config, seats, deck, button, hand.log, reshuffle_seed=seed) == hand
+
+
+AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+
+
+def could_answer(hand: StudHand, seat: int, level: int) -> bool:
+    """Some other player able to act has more in this street's bet and behind than
+    ``level``: a bet over ``level`` could be called by them, at least in part."""
+    return any(
+        other != seat
+        and hand.status_of(other) == "active"
+        and hand.bet(other) + hand.stack(other) > level
+        for other in hand.seats
+    )
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(table=tables(), data=st.data())
+def test_issue_17_no_bet_or_raise_is_offered_that_nobody_could_answer(
+    table: tuple[GameConfig, list[SeatSetup], list[int], int, int], data: st.DataObject
+) -> None:
+    """docs/engine-contract.md: "Nobody may bet or raise when no other player could act on
+    it" (R-BET-3/R-BET-6, issue #17). Whenever a bet, completion or raise is offered, some
+    other player still in the hand and able to act could put in more than the bet they face
+    now (the bring-in, for the bring-in's own completion); otherwise only fold and call or
+    check (or the bring-in alone) are offered. Random play with protected time-outs, which
+    leave a player all-in with chips behind."""
+    config, seats, deck, button, seed = table
+    hand, _ = StudHand.start(config, seats, deck, button, reshuffle_seed=seed)
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        offers = hand.legal_actions(seat)
+        bring_in = [o.amount for o in offers if o.kind is ActionKind.BRING_IN]
+        level = bring_in[0] if bring_in else hand.current_bet
+        aggressive = [o for o in offers if o.kind in AGGRESSIVE]
+        if not could_answer(hand, seat, level):
+            assert not aggressive, f"offered {aggressive} that nobody could answer: {hand}"
+            kinds = {o.kind for o in offers}
+            assert kinds in (
+                {ActionKind.BRING_IN},
+                {ActionKind.FOLD, ActionKind.CALL},
+                {ActionKind.FOLD, ActionKind.CHECK},
+            )
+        if data.draw(st.integers(0, 9)) == 0:
+            hand, _ = hand.time_out(seat, data.draw(st.booleans()))
+        else:
+            # lean to the aggressive offers: they make the all-ins this is about
+            lean = bool(aggressive) and data.draw(st.booleans())
+            pool = aggressive if lean else offers
+            hand, _ = hand.apply(data.draw(st.sampled_from(pool)).for_seat(seat))
