@@ -60,13 +60,30 @@ class Player(AbstractUser):
                 if not field.primary_key and field.name != "balance"
             ]
         update_fields = kwargs.get("update_fields")
-        if update_fields is not None and not {"username", "display_name"} & set(update_fields):
+        names_saved = update_fields is None or {"username", "display_name"} & set(update_fields)
+        if not (names_saved and self._names_changed()):
             super().save(*args, **kwargs)
             return
         # The names change: the row and its name keys are written together, or neither.
         with transaction.atomic():
             super().save(*args, **kwargs)
             self.name_keys_store()
+        self._names_loaded = (self.username, self.display_name)
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any) -> Player:
+        player = super().from_db(db, field_names, values)
+        player._names_loaded = (
+            player.__dict__.get("username"),
+            player.__dict__.get("display_name"),
+        )
+        return player
+
+    def _names_changed(self) -> bool:
+        """New, or the names differ from those loaded: a password or preference change of a
+        player whose names predate the keys never trips over them."""
+        loaded = getattr(self, "_names_loaded", None)
+        return self._state.adding or loaded != (self.username, self.display_name)
 
     def name_keys_store(self) -> None:
         """Hold this player's username and display name under their keys (accounts.names).

@@ -8,12 +8,14 @@ player's name, nor like the room's own staff.
   space and joiners, bidi controls, ...), control characters, private-use and unassigned code
   points, blank letters that draw nothing (Hangul fillers, braille blank, variation
   selectors), runs of spaces, and the reserved words below used as a word of the name.
-- Two names clash when their keys meet. A name has two keys (both NFKC-normalised, each
+- Two names clash when their keys meet. A name has three keys (each NFKC-normalised, each
   character replaced by the representative of its class of Unicode confusables, so Cyrillic
   "а" and Latin "a", or "l", "1", "I" and "|", become one character):
     * the folded key, casefolded first: "Alice" = "alice" = "ALICE", Cyrillic "аlice" too;
     * the lookalike key, casefolded after the replacement: capital i and small L are one
-      class, so "AIice" = "Alice" = "alice".
+      class, so "AIice" = "Alice" = "alice";
+    * the capitals key, the same taken of the name in capitals: capital O and zero are one
+      class, so "B0B" = "BOB" = "bob".
   The classes of confusables come from the Unicode confusables data as shipped by the
   `confusable_homoglyphs` package (one-character lookalikes, joined into classes).
 
@@ -98,7 +100,8 @@ def name_keys(name: str) -> frozenset[str]:
     text = _normalised(name)
     folded = _normalised(_skeleton(_normalised(text.casefold())))
     lookalike = _normalised(_skeleton(_normalised(_skeleton(text).casefold())))
-    return frozenset({folded, lookalike})
+    capitals = _normalised(_skeleton(_normalised(_skeleton(text.upper()).casefold())))
+    return frozenset({folded, lookalike, capitals})
 
 
 def _refused_character(char: str) -> bool:

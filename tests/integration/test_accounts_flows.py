@@ -300,3 +300,27 @@ def test_sign_up_refuses_a_username_that_impersonates(
 
     assert message in html.unescape(response.text)
     assert not Player.objects.filter(email="new@example.com").exists()
+
+
+def test_a_player_whose_name_predates_the_keys_can_still_change_their_password() -> None:
+    """Names that clashed before the name keys existed do not stop unrelated saves."""
+    PlayerFactory(username="bob")
+    legacy = PlayerFactory(username="robert")
+    Player.objects.filter(pk=legacy.pk).update(display_name="BOB")  # as before the migration
+
+    legacy = Player.objects.get(pk=legacy.pk)
+    legacy.set_password("a-new-stud-password-7")
+    legacy.save()
+
+    assert Player.objects.get(pk=legacy.pk).check_password("a-new-stud-password-7")
+
+
+def test_staff_cannot_give_a_player_another_players_name_in_the_admin() -> None:
+    from accounts.admin import PlayerChangeForm
+
+    PlayerFactory(username="bob")
+    player = PlayerFactory(username="dave")
+
+    form = PlayerChangeForm(instance=player, data={"username": "dave", "display_name": "B0B"})
+
+    assert form.errors["display_name"] == [NAME_TAKEN]
