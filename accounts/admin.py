@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.forms import AdminUserCreationForm
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
@@ -21,9 +22,10 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from accounts.forms import WalletMovementForm
+from accounts.forms import NAME_TAKEN_MESSAGE, WalletMovementForm
 from accounts.models import LedgerEntry, LedgerKind, Player
 from accounts.money import cents_format
+from accounts.selectors import name_held_by_another
 from accounts.services import (
     WalletError,
     all_in_protection_reset,
@@ -32,10 +34,36 @@ from accounts.services import (
 )
 
 
+def _name_not_held(name: str, *, player_id: int | None) -> str:
+    """Staff may use the reserved words, but not another player's name (issue #11)."""
+    if name and name_held_by_another(name, player_id=player_id):
+        raise forms.ValidationError(NAME_TAKEN_MESSAGE, code="taken")
+    return name
+
+
 class PlayerCreationForm(AdminUserCreationForm):
     class Meta(AdminUserCreationForm.Meta):
         model = Player
         fields = ("username", "email")
+
+    def clean_username(self) -> str | None:
+        username = self.cleaned_data.get("username")
+        if username:
+            _name_not_held(username, player_id=None)
+        checked: str | None = super().clean_username()
+        return checked
+
+
+class PlayerChangeForm(UserChangeForm):
+    class Meta(UserChangeForm.Meta):
+        model = Player
+
+    def clean_username(self) -> str:
+        return _name_not_held(self.cleaned_data["username"], player_id=self.instance.pk)
+
+    def clean_display_name(self) -> str:
+        display_name: str = self.cleaned_data["display_name"].strip()
+        return _name_not_held(display_name, player_id=self.instance.pk)
 
 
 LEDGER_INLINE_ROWS = 50
@@ -89,6 +117,7 @@ class LedgerInline(admin.TabularInline):
 @admin.register(Player)
 class PlayerAdmin(UserAdmin):
     add_form = PlayerCreationForm
+    form = PlayerChangeForm
     inlines = [LedgerInline]
     list_display = (
         "username",

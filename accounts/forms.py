@@ -9,6 +9,21 @@ from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import Player
 from accounts.money import MoneyParseError, dollars_parse
+from accounts.names import NameRefused, name_check
+from accounts.selectors import name_held_by_another
+
+NAME_TAKEN_MESSAGE = "That name is taken: it is, or looks like, another player's name."
+
+
+def _name_clean(name: str, *, what: str, player_id: int | None) -> str:
+    """Refuse a name the room will not show, or one too like another player's (issue #11)."""
+    try:
+        name_check(name, what=what)
+    except NameRefused as error:
+        raise forms.ValidationError(str(error), code="refused") from error
+    if name_held_by_another(name, player_id=player_id):
+        raise forms.ValidationError(NAME_TAKEN_MESSAGE, code="taken")
+    return name
 
 
 class SignUpForm(UserCreationForm):
@@ -19,6 +34,14 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = Player
         fields = ("username", "email")
+
+    def clean_username(self) -> str | None:
+        username = self.cleaned_data.get("username")
+        if username:
+            _name_clean(username, what="A username", player_id=None)
+        # Django's own check after ours (an exact username, in any case).
+        checked: str | None = super().clean_username()
+        return checked
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
@@ -32,7 +55,16 @@ class PlayerSettingsForm(forms.ModelForm):
         model = Player
         fields = ("display_name", "auto_ante", "auto_muck", "four_colour_deck")
         labels = {"display_name": "Display name at the tables"}
-        help_texts = {"display_name": "Leave blank to be shown by your username."}
+        help_texts = {
+            "display_name": "Leave blank to be shown by your username. It cannot look like "
+            "another player's name or the room staff's."
+        }
+
+    def clean_display_name(self) -> str:
+        display_name: str = self.cleaned_data["display_name"].strip()
+        if not display_name:
+            return ""
+        return _name_clean(display_name, what="A display name", player_id=self.instance.pk)
 
 
 class DollarsField(forms.CharField):

@@ -6,7 +6,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
-from django.db import models
+from django.db import IntegrityError, models, transaction
+
+from accounts.names import name_keys
 
 
 class Player(AbstractUser):
@@ -57,11 +59,75 @@ class Player(AbstractUser):
                 for field in self._meta.concrete_fields
                 if not field.primary_key and field.name != "balance"
             ]
-        super().save(*args, **kwargs)
+        update_fields = kwargs.get("update_fields")
+        names_saved = update_fields is None or {"username", "display_name"} & set(update_fields)
+        if not (names_saved and self._names_changed()):
+            super().save(*args, **kwargs)
+            return
+        # The names change: the row and its name keys are written together, or neither.
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            self.name_keys_store()
+        self._names_loaded = (self.username, self.display_name)
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any) -> Player:
+        player = super().from_db(db, field_names, values)
+        player._names_loaded = (
+            player.__dict__.get("username"),
+            player.__dict__.get("display_name"),
+        )
+        return player
+
+    def _names_changed(self) -> bool:
+        """New, or the names differ from those loaded: a password or preference change of a
+        player whose names predate the keys never trips over them."""
+        loaded = getattr(self, "_names_loaded", None)
+        return self._state.adding or loaded != (self.username, self.display_name)
+
+    def name_keys_store(self) -> None:
+        """Hold this player's username and display name under their keys (accounts.names).
+
+        The keys are unique across all players, so two players can never hold names that
+        look alike, even when both ask at once; NameTaken if another player holds one.
+        """
+        keys = name_keys(self.username) | (
+            name_keys(self.display_name) if self.display_name else frozenset()
+        )
+        NameKey.objects.filter(player=self).exclude(key__in=keys).delete()
+        held = set(NameKey.objects.filter(player=self).values_list("key", flat=True))
+        try:
+            with transaction.atomic():
+                NameKey.objects.bulk_create(
+                    [NameKey(player=self, key=key) for key in sorted(keys - held)]
+                )
+        except IntegrityError as error:
+            raise NameTaken("That name is too like another player's name.") from error
 
     @property
     def table_name(self) -> str:
         return self.display_name or self.username
+
+
+class NameTaken(IntegrityError):
+    """A name (username or display name) that looks like one another player holds."""
+
+
+class NameKey(models.Model):
+    """One key under which a player's name is held (issue #11: no lookalike names).
+
+    Both the username and the display name of every player are held here; a key belongs to
+    one player only (the unique index), so a display name can never look like another
+    player's username or display name. Written only by Player.save().
+    """
+
+    key = models.CharField(max_length=200, unique=True)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="name_keys"
+    )
+
+    def __str__(self) -> str:
+        return self.key
 
 
 class LedgerKind(models.TextChoices):

@@ -6,12 +6,21 @@ from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
-from accounts.models import LedgerEntry, LedgerKind, Player
+from accounts.models import LedgerEntry, LedgerKind, NameKey, Player
+from accounts.names import name_keys
 
 
 def player_ledger(*, player_id: int) -> QuerySet[LedgerEntry]:
     """A player's ledger, newest first, with the staff who made each staff entry."""
     return LedgerEntry.objects.filter(player_id=player_id).select_related("staff")
+
+
+def name_held_by_another(name: str, *, player_id: int | None) -> bool:
+    """Whether another player's username or display name looks like `name` (accounts.names)."""
+    held = NameKey.objects.filter(key__in=name_keys(name))
+    if player_id is not None:
+        held = held.exclude(player_id=player_id)
+    return held.exists()
 
 
 def ledger_totals_by_kind() -> dict[str, int]:

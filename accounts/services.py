@@ -16,6 +16,7 @@ from django.db.models import Q
 
 from accounts.models import CREDIT_KINDS, DEBIT_KINDS, LedgerEntry, LedgerKind, Player
 from accounts.money import cents_format
+from accounts.names import name_check
 
 
 class WalletError(ValueError):
@@ -135,7 +136,12 @@ def wallet_debit(
 
 
 def player_sign_up(*, username: str, email: str, password: str) -> Player:
-    """A new player: never staff, preferences at their defaults, an empty wallet."""
+    """A new player: never staff, preferences at their defaults, an empty wallet.
+
+    NameRefused for a name the room will not show; NameTaken (nothing written) when the
+    username looks like another player's username or display name (accounts.names).
+    """
+    name_check(username, what="A username")
     return Player.objects.create_user(
         username=username, email=email, password=password, is_staff=False, is_superuser=False
     )
@@ -149,12 +155,22 @@ def player_settings_update(
     auto_muck: bool,
     four_colour_deck: bool,
 ) -> None:
-    Player.objects.filter(pk=player_id).update(
-        display_name=display_name.strip(),
-        auto_ante=auto_ante,
-        auto_muck=auto_muck,
-        four_colour_deck=four_colour_deck,
-    )
+    """Save a player's preferences and display name (never the balance).
+
+    NameRefused for a display name the room will not show; NameTaken (nothing written) when
+    it looks like another player's username or display name, even if that player took it
+    a moment ago (the unique name keys decide).
+    """
+    display_name = display_name.strip()
+    if display_name:
+        name_check(display_name, what="A display name")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        player.display_name = display_name
+        player.auto_ante = auto_ante
+        player.auto_muck = auto_muck
+        player.four_colour_deck = four_colour_deck
+        player.save(update_fields=["display_name", "auto_ante", "auto_muck", "four_colour_deck"])
 
 
 # --- All-in protection (R-TIME-2) -----------------------------------------------------------

@@ -11,7 +11,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import PlayerSettingsForm, SignUpForm
+from accounts.forms import NAME_TAKEN_MESSAGE, PlayerSettingsForm, SignUpForm
+from accounts.models import NameTaken
+from accounts.names import NameRefused
 from accounts.selectors import player_ledger
 from accounts.services import (
     all_in_protection_remaining,
@@ -22,17 +24,26 @@ from accounts.services import (
 LEDGER_PAGE_SIZE = 50
 
 
+def _name_error(error: Exception) -> str:
+    return NAME_TAKEN_MESSAGE if isinstance(error, NameTaken) else str(error)
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        player = player_sign_up(
-            username=form.cleaned_data["username"],
-            email=form.cleaned_data["email"],
-            password=form.cleaned_data["password1"],
-        )
+        try:
+            player = player_sign_up(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except (NameRefused, NameTaken) as error:
+            # Another player took a like name between the form's check and the write.
+            form.add_error("username", _name_error(error))
+            return render(request, "registration/signup.html", {"form": form})
         login(request, player, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to the room, {player.username}.")
         return redirect("lobby")
@@ -44,7 +55,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 def player_settings(request: HttpRequest) -> HttpResponse:
     form = PlayerSettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        player_settings_update(player_id=request.user.pk, **form.cleaned_data)
+        try:
+            player_settings_update(player_id=request.user.pk, **form.cleaned_data)
+        except (NameRefused, NameTaken) as error:
+            form.add_error("display_name", _name_error(error))
+            return render(request, "accounts/settings.html", {"form": form})
         messages.success(request, "Your settings are saved.")
         return redirect("settings")
     return render(request, "accounts/settings.html", {"form": form})

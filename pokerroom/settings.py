@@ -277,6 +277,31 @@ if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
+# --- Content-Security-Policy (issue #11) ----------------------------------------------------
+# Every page loads its scripts, styles and images from the room only: no inline script, no
+# inline style attribute, no framing, forms post back to the room. connect-src 'self' covers
+# the table's WebSocket (ws:/wss: to the same host and port, CSP Level 3). On whenever DEBUG
+# is off; CSP_ENABLED forces it either way (the browser tests turn it on).
+CSP_ENABLED = env.bool("CSP_ENABLED", default=not DEBUG)
+if CSP_ENABLED:
+    from csp.constants import NONE, SELF
+
+    MIDDLEWARE.insert(1, "csp.middleware.CSPMiddleware")
+    CONTENT_SECURITY_POLICY = {
+        "DIRECTIVES": {
+            "default-src": [SELF],
+            "script-src": [SELF],
+            "style-src": [SELF],
+            "img-src": [SELF, "data:"],
+            "font-src": [SELF],
+            "connect-src": [SELF],
+            "object-src": [NONE],
+            "frame-ancestors": [NONE],
+            "form-action": [SELF],
+            "base-uri": [SELF],
+        }
+    }
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

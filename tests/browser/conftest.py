@@ -61,8 +61,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def room_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
     """A Daphne serving the room on the test database, for the whole browser suite: the
     room's settings plus the MD5 hasher (tests/browser/server_settings.py), embedded (no
-    REDIS_URL, so the channel layer and the Celery tasks live in that one process)."""
-    env = room_env(settings_module="tests.browser.server_settings", DEBUG="1")
+    REDIS_URL, so the channel layer and the Celery tasks live in that one process), with the
+    Content-Security-Policy of production on: a page that breaks it logs a console error."""
+    env = room_env(settings_module="tests.browser.server_settings", DEBUG="1", CSP_ENABLED="1")
     with django_db_blocker.unblock(), daphne(env) as url:
         yield url
 

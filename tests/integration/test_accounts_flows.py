@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -189,3 +190,137 @@ def test_password_reset_for_an_unknown_address_sends_nothing(client: Client) -> 
 
     assert "Check your email" in response.text
     assert mail.outbox == []
+
+
+# --- Names others see (issue #11: impersonation) --------------------------------------------
+
+NAME_TAKEN = "That name is taken: it is, or looks like, another player's name."
+INVISIBLE = "cannot contain invisible, formatting or control characters"
+RESERVED = "cannot contain words kept for the room's staff"
+
+
+def _settings_post(client: Client, display_name: str) -> str:
+    response = client.post(
+        reverse("settings"), {"display_name": display_name, "auto_ante": "on"}, follow=True
+    )
+    return html.unescape(response.text)
+
+
+@pytest.mark.parametrize(
+    ("display_name", "message"),
+    [
+        ("bob", NAME_TAKEN),  # another player's username
+        ("Alice", NAME_TAKEN),  # another player's display name, another case
+        ("alice\u200b", INVISIBLE),  # a zero-width space after it
+        ("\u0430lice", NAME_TAKEN),  # a Cyrillic a
+        ("AIice", NAME_TAKEN),  # a capital i for the l
+        ("staff", RESERVED),
+        ("Dealer Dan", RESERVED),
+        ("\u202ebob", INVISIBLE),  # a right-to-left override
+    ],
+)
+def test_a_display_name_that_impersonates_is_refused_and_nothing_changes(
+    client: Client, display_name: str, message: str
+) -> None:
+    PlayerFactory(username="bob")
+    PlayerFactory(username="carol", display_name="alice")
+    mallory = PlayerFactory(username="mallory", display_name="Mal")
+    client.force_login(mallory)
+
+    page = _settings_post(client, display_name)
+
+    assert message in page
+    assert "Your settings are saved." not in page
+    mallory.refresh_from_db()
+    assert mallory.display_name == "Mal"
+
+
+def test_a_legitimate_display_name_and_ones_own_username_are_accepted(client: Client) -> None:
+    PlayerFactory(username="bob")
+    zoe = PlayerFactory(username="zoe")
+    client.force_login(zoe)
+
+    assert "Your settings are saved." in _settings_post(client, "Zoë the Bold")
+    assert "Your settings are saved." in _settings_post(client, "ZOE")
+
+    zoe.refresh_from_db()
+    assert zoe.table_name == "ZOE"
+
+
+def test_a_display_name_given_up_is_free_for_another_player(client: Client) -> None:
+    PlayerFactory(username="ann", display_name="Lucky")
+    client.force_login(Player.objects.get(username="ann"))
+    _settings_post(client, "")
+    ben = PlayerFactory(username="ben")
+    client.force_login(ben)
+
+    assert "Your settings are saved." in _settings_post(client, "lucky")
+
+
+def test_a_lookalike_name_is_refused_by_the_database_even_past_the_form() -> None:
+    """Two requests that both passed the form's check: the unique name key lets one win."""
+    from accounts.models import NameTaken
+    from accounts.services import player_settings_update
+
+    PlayerFactory(username="first", display_name="Ace")
+    second = PlayerFactory(username="second", display_name="Deuce")
+
+    with pytest.raises(NameTaken):
+        player_settings_update(
+            player_id=second.pk,
+            display_name="\u0410CE",  # Cyrillic A, then C and E
+            auto_ante=False,
+            auto_muck=True,
+            four_colour_deck=False,
+        )
+
+    second.refresh_from_db()
+    assert (second.display_name, second.auto_ante) == ("Deuce", True)
+
+
+@pytest.mark.parametrize(
+    ("username", "message"),
+    [("Bob", NAME_TAKEN), ("\u0430lice", NAME_TAKEN), ("Staff", RESERVED), ("Alice", NAME_TAKEN)],
+)
+def test_sign_up_refuses_a_username_that_impersonates(
+    client: Client, username: str, message: str
+) -> None:
+    PlayerFactory(username="bob")
+    PlayerFactory(username="carol", display_name="alice")
+
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": username,
+            "email": "new@example.com",
+            "password1": "seven-card-stud-42",
+            "password2": "seven-card-stud-42",
+        },
+    )
+
+    assert message in html.unescape(response.text)
+    assert not Player.objects.filter(email="new@example.com").exists()
+
+
+def test_a_player_whose_name_predates_the_keys_can_still_change_their_password() -> None:
+    """Names that clashed before the name keys existed do not stop unrelated saves."""
+    PlayerFactory(username="bob")
+    legacy = PlayerFactory(username="robert")
+    Player.objects.filter(pk=legacy.pk).update(display_name="BOB")  # as before the migration
+
+    legacy = Player.objects.get(pk=legacy.pk)
+    legacy.set_password("a-new-stud-password-7")
+    legacy.save()
+
+    assert Player.objects.get(pk=legacy.pk).check_password("a-new-stud-password-7")
+
+
+def test_staff_cannot_give_a_player_another_players_name_in_the_admin() -> None:
+    from accounts.admin import PlayerChangeForm
+
+    PlayerFactory(username="bob")
+    player = PlayerFactory(username="dave")
+
+    form = PlayerChangeForm(instance=player, data={"username": "dave", "display_name": "B0B"})
+
+    assert form.errors["display_name"] == [NAME_TAKEN]

@@ -71,3 +71,25 @@ def test_the_urls_load_with_debug_off_before_static_files_are_collected(tmp_path
     )
     assert loaded.returncode == 0, loaded.stderr
     assert "urls loaded" in loaded.stdout
+
+
+def _policy_shown(**env: str) -> list[str]:
+    shown = _manage(
+        "shell",
+        "-c",
+        "from django.conf import settings as s; "
+        "print('csp.middleware.CSPMiddleware' in s.MIDDLEWARE, "
+        "getattr(s, 'CONTENT_SECURITY_POLICY', {}).get('DIRECTIVES', {}).get('script-src'))",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="room.example.com",
+        **env,
+    )
+    assert shown.returncode == 0, shown.stderr
+    return shown.stdout.split()[-2:]
+
+
+def test_the_content_security_policy_is_on_with_debug_off():
+    """Issue #11: no inline script in production; the browser suite proves the pages pass."""
+    assert _policy_shown(DEBUG="0") == ["True", "[\"'self'\"]"]
+    assert _policy_shown(DEBUG="1") == ["False", "None"]
+    assert _policy_shown(DEBUG="1", CSP_ENABLED="1") == ["True", "[\"'self'\"]"]
