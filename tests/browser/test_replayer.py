@@ -88,6 +88,22 @@ def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_han
         [script.group(1), [deal.to_json() for deal in deals]],
     )
     assert placed == [engine_positions(deal) for deal in deals]
+    tampered = page.evaluate(
+        """async (url) => {
+             const verify = await import(url);
+             const honest = JSON.parse(document.getElementById("hand-fairness").textContent);
+             const salted = structuredClone(honest);
+             salted.revealed[0].salt = "0".repeat(64);
+             const moved = structuredClone(honest);
+             moved.revealed[0].position = (moved.revealed[0].position + 1) % 52;
+             const leaves = structuredClone(honest);
+             leaves.leaves.reverse();
+             const results = await Promise.all([salted, moved, leaves].map(verify.verifyCards));
+             return results.map((result) => result.ok);
+           }""",
+        script.group(1),
+    )
+    assert tampered == [False, False, False]
 
 
 def reshuffled_deal(players: int) -> Deal:
