@@ -104,15 +104,17 @@ def test_r_hist_2_a_viewer_sees_up_cards_shown_hands_and_own_down_cards_only() -
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    players=st.integers(2, 8),
+    stacks=st.lists(st.sampled_from([5, 12, 40, 10_000]), min_size=2, max_size=8),
     deck=st.permutations(list(range(52))),
     seed=st.integers(0, 2**32),
     folds=st.lists(st.booleans(), max_size=40),
 )
 def test_every_card_of_any_hand_sits_at_the_position_the_deal_gives_it(
-    players: int, deck: list[int], seed: int, folds: list[bool]
+    stacks: list[int], deck: list[int], seed: int, folds: list[bool]
 ) -> None:
-    seats = [SeatSetup(seat=n, name=f"P{n}", stack=10_000) for n in range(1, players + 1)]
+    """Short stacks go all in (the rest dealt out without betting), others fold or call."""
+    players = len(stacks)
+    seats = [SeatSetup(seat=n, name=f"P{n}", stack=stacks[n - 1]) for n in range(1, players + 1)]
     hand, _ = StudHand.start(config(), seats, deck, players, reshuffle_seed=seed)
     moves = iter(folds)
     while not hand.is_over:
