@@ -249,7 +249,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 # Hand histories (R-HIST-2): "Email me these hands" requests per player per hour, and whether
-# a finished hand's deck and salt are shown next to its commitment (DESIGN.md "Fairness").
+# a hand dealt before the card-by-card commitment shows its whole deck and salt (DESIGN.md
+# "Fairness"; hands dealt since reveal only the cards each player saw, whatever this says).
 HISTORY_EMAILS_PER_HOUR = env.int("HISTORY_EMAILS_PER_HOUR", default=5)
 HAND_HISTORY_REVEAL_DECK = env.bool("HAND_HISTORY_REVEAL_DECK", default=True)
 

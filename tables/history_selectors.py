@@ -5,10 +5,13 @@ see: their own down cards, other players' where shown at showdown. The emailed c
 shows the cards mucked at showdown. Every copy is built from the engine's finished hand
 (`Hand.state`); the engine decides what the text says, this module only picks the viewer.
 
-After the hand the deck and its salt are revealed next to the commitment (DESIGN.md
-"Fairness"), so a player can recompute the hash. The deck's order tells every card dealt,
-including folded and mucked down cards: `settings.HAND_HISTORY_REVEAL_DECK = False` hides
-it (the commitment is still shown).
+After the hand its fairness data go with it (DESIGN.md "Fairness", `engine/deck.py`): the
+52 leaves of the card-by-card commitment, the public facts of the deal that place each card
+(`engine/dealing.py`), and the card and salt of each card the viewer was entitled to see (up
+cards, the community card, hands shown, their own down cards). Folded and mucked down cards and
+burns are never revealed, here or in any copy. Hands dealt before that scheme committed to the
+whole deck with one salt; theirs is revealed, so they can still be checked, while
+`settings.HAND_HISTORY_REVEAL_DECK` is on (that deck tells every card dealt).
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from django.conf import settings
 from django.db.models import QuerySet
 
 from tables.engine import StudHand, view
-from tables.engine.cards import cards_text
+from tables.engine.cards import card_text, cards_text
+from tables.engine.dealing import deal_of, seen_by
+from tables.engine.deck import WHOLE_DECK_SCHEME, deck_leaves
 from tables.engine.history_text import render_pokerstars
 from tables.models import Hand, HandEvent, HistoryEmailRequest
 
@@ -206,14 +211,47 @@ def hands_zip(hands: Iterable[PlayedHand]) -> bytes:
 
 
 def fairness(played: PlayedHand) -> dict[str, Any]:
-    """The commitment, and (the hand being over) the deck and salt that produced it."""
+    """The commitment and what the hand's player may check it with (R-HIST-2)."""
     hand = played.hand
+    if hand.fairness_scheme == WHOLE_DECK_SCHEME:
+        return _whole_deck_fairness(hand)
+    salts = hand.salts
+    return {
+        "scheme": hand.fairness_scheme,
+        "commitment": hand.commitment,
+        "deck": None,
+        "deck_text": None,
+        "salt": None,
+        "leaves": deck_leaves(hand.deck, salts),
+        "deal": deal_of(played.engine).to_json(),
+        "revealed": [
+            {
+                "position": dealt.position,
+                "card": dealt.card,
+                "card_text": card_text(dealt.card),
+                "salt": salts[dealt.position],
+                "seat": dealt.slot.seat,
+                "index": dealt.slot.index,
+                "street": dealt.slot.street,
+                "face": dealt.slot.face,
+            }
+            for dealt in seen_by(played.engine, played.seat)
+        ],
+    }
+
+
+def _whole_deck_fairness(hand: Hand) -> dict[str, Any]:
+    """A hand dealt before the card-by-card commitment: its whole deck and its one salt."""
     revealed = reveals_deck()
     return {
+        "scheme": WHOLE_DECK_SCHEME,
         "commitment": hand.commitment,
         "deck": list(hand.deck) if revealed else None,
         "deck_text": cards_text(hand.deck) if revealed else None,
         "salt": hand.salt if revealed else None,
+        "leaves": None,
+        "deal": None,
+        "revealed": None,
     }
 
 

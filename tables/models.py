@@ -167,8 +167,12 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     state = models.JSONField()
     deck = models.JSONField()
-    salt = models.CharField(max_length=64)
+    salt = models.CharField(max_length=64, blank=True)  # scheme 1's one salt
     commitment = models.CharField(max_length=64)
+    # DESIGN "Fairness": 1, the whole deck and one salt (hands dealt before card by card);
+    # 2, a salt for each position (`salts`, in deck order: never sent but for cards shown).
+    fairness_scheme = models.PositiveSmallIntegerField(default=1)
+    salts = models.JSONField(default=list, blank=True)
     reshuffle_seed = models.BigIntegerField(default=0)
     seq = models.PositiveIntegerField(default=0)
     action_deadline = models.DateTimeField(null=True, blank=True, db_index=True)

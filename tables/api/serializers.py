@@ -118,11 +118,41 @@ class HandSummarySerializer(serializers.Serializer):
     rake = serializers.IntegerField()
 
 
+class RevealedCardSerializer(serializers.Serializer):
+    """A card the viewer saw, with its salt (DESIGN "Fairness"): its leaf is
+    SHA-256 of "{position}:{card_text}:{salt}"."""
+
+    position = serializers.IntegerField(help_text="Its place in the shuffled deck, 0..51.")
+    card = serializers.IntegerField()
+    card_text = serializers.CharField()
+    salt = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True, help_text="None: the community card.")
+    index = serializers.IntegerField(help_text="Its place among the seat's cards as dealt.")
+    street = serializers.IntegerField()
+    face = serializers.CharField(help_text="down, up or community.")
+
+
+class DealSerializer(serializers.Serializer):
+    """The public facts of the deal that give each card its position (docs)."""
+
+    order = serializers.ListField(child=serializers.IntegerField())
+    streets = serializers.ListField(child=serializers.JSONField())
+    river = serializers.CharField()
+    reshuffle_seed = serializers.IntegerField(allow_null=True)
+
+
 class FairnessSerializer(serializers.Serializer):
+    """Scheme 2 (card by card): `leaves`, `deal` and `revealed`; scheme 1 (hands dealt
+    before it): `deck`, `deck_text` and `salt`. The other scheme's fields are null."""
+
+    scheme = serializers.IntegerField()
     commitment = serializers.CharField()
     deck = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     deck_text = serializers.CharField(allow_null=True)
     salt = serializers.CharField(allow_null=True)
+    leaves = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    deal = DealSerializer(allow_null=True)
+    revealed = RevealedCardSerializer(many=True, allow_null=True)
 
 
 class HandEventSerializer(serializers.Serializer):

@@ -169,7 +169,8 @@ class HandList(generics.ListAPIView):
 
 class HandDetail(APIView):
     """One of my hands as JSON: my down cards, others' only where shown (R-HIST-2), the
-    events I could see, and the deck commitment with the deck and salt revealed."""
+    events I could see, and the deck commitment with what I may check it with: its 52 leaves
+    and the card and salt of each card I saw (DESIGN "Fairness")."""
 
     @extend_schema(responses=s.HandHistorySerializer)
     def get(self, request: Request, hand_id: int) -> Response:

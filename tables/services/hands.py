@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 
 from django.db import transaction
@@ -15,7 +14,13 @@ from tables.engine import (
     SeatSetup,
     StudHand,
 )
-from tables.engine.deck import deck_commitment, new_salt, shuffled_deck
+from tables.engine.deck import (
+    CARD_BY_CARD_SCHEME,
+    card_by_card_commitment,
+    new_salts,
+    reshuffle_seed_for,
+    shuffled_deck,
+)
 from tables.models import Hand, HandPlayer, Seat, Table
 from tables.services.flow import (
     DUE_TOLERANCE,
@@ -87,10 +92,11 @@ def hand_start(
                 table_id, "not_enough_players", "A hand needs two players in with chips."
             )
         deck = list(deck) if deck is not None else shuffled_deck()
-        salt = new_salt()
+        salts = new_salts()  # DESIGN "Fairness": card by card
+        commitment = card_by_card_commitment(deck, salts)
         numbers = [seat.number for seat in seats]
         button = _next_button(table, numbers)
-        reshuffle_seed = secrets.randbits(31)
+        reshuffle_seed = reshuffle_seed_for(commitment)  # R-DEAL-5, fixed before the deal
         engine, events = StudHand.start(
             game_config(table),
             [
@@ -114,8 +120,9 @@ def hand_start(
             number=table.hands_dealt,
             state=engine.to_json(),
             deck=deck,
-            salt=salt,
-            commitment=deck_commitment(deck, salt),
+            salts=salts,
+            commitment=commitment,
+            fairness_scheme=CARD_BY_CARD_SCHEME,
             reshuffle_seed=reshuffle_seed,
             button=button,
             players={str(seat.number): seat.player_id for seat in seats},

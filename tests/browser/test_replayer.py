@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from tables import selectors, services
+from tables.engine import SeatSetup, StudHand
 from tables.engine.cards import card_text
+from tables.engine.dealing import Deal, deal_of, deal_positions
 from tables.models import HandEvent, Table
 from tests.browser import steps
+from tests.engine.conftest import config
 from tests.table_factories import make_table, play_down, seated_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +38,10 @@ def finished_hand(monkeypatch):
 
 def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_hand):
     """R-HIST-2: Alice's replay shows her own down cards from the first step, Bob's only if
-    he showed them; the last step names the hands and highlights the winner."""
+    he showed them; the last step names the hands and highlights the winner. DESIGN
+    "Fairness": Verify checks, in the browser, the leaves against the commitment and each
+    card she saw at its place in the deal; the page's script places cards as the engine does,
+    R-DEAL-5's reshuffle included."""
     hand, alice = finished_hand
     history = selectors.hand_replay(hand.pk, alice)
     assert history is not None
@@ -63,3 +72,61 @@ def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_han
             assert replay.locator(f'.card.face[data-card="{card_text(card)}"]').count() >= 1
     for control in replay.get_by_role("button").all():
         assert control.get_attribute("aria-label")
+    verify = page.locator("[data-fairness]")
+    verify.get_by_role("button", name="Verify").click()
+    result = verify.locator('[data-verify-result][data-verified="yes"]')
+    result.wait_for()
+    assert result.inner_text().startswith("Verified: the 52 leaves give the commitment")
+    script = re.search(r'import \{ mountVerify \} from "([^"]+)"', page.content())
+    assert script is not None
+    deals = [reshuffled_deal(players) for players in (7, 8)]
+    placed = page.evaluate(
+        """async ([url, deals]) => {
+             const verify = await import(url);
+             return deals.map((deal) => Object.fromEntries(verify.dealPositions(deal)));
+           }""",
+        [script.group(1), [deal.to_json() for deal in deals]],
+    )
+    assert placed == [engine_positions(deal) for deal in deals]
+    tampered = page.evaluate(
+        """async (url) => {
+             const verify = await import(url);
+             const honest = JSON.parse(document.getElementById("hand-fairness").textContent);
+             const salted = structuredClone(honest);
+             salted.revealed[0].salt = "0".repeat(64);
+             const moved = structuredClone(honest);
+             moved.revealed[0].position = (moved.revealed[0].position + 1) % 52;
+             const leaves = structuredClone(honest);
+             leaves.leaves.reverse();
+             const results = await Promise.all([salted, moved, leaves].map(verify.verifyCards));
+             return results.map((result) => result.ok);
+           }""",
+        script.group(1),
+    )
+    assert tampered == [False, False, False]
+
+
+def reshuffled_deal(players: int) -> Deal:
+    """Seven players to the river: rivers from the reshuffled pile; eight: a community card."""
+    deck = list(range(52))
+    random.Random(players).shuffle(deck)
+    seats = [SeatSetup(seat=n, name=f"P{n}", stack=1000) for n in range(1, players + 1)]
+    hand, _ = StudHand.start(config(), seats, deck, players, reshuffle_seed=2**31 - 5 + players)
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        offer = next(
+            o for o in hand.legal_actions(seat) if o.kind.value in ("check", "call", "bring_in")
+        )
+        hand, _ = hand.apply(offer.for_seat(seat))
+    deal = deal_of(hand)
+    assert deal.river == ("reshuffle" if players == 7 else "community")
+    return deal
+
+
+def engine_positions(deal: Deal) -> dict[str, int]:
+    return {
+        "community" if slot.face == "community" else f"{slot.seat}:{slot.index}": position
+        for slot, position in deal_positions(deal)
+        if slot.face != "burn"
+    }

@@ -13,7 +13,6 @@ from django.test import Client
 from django.urls import reverse
 
 from tables.engine.cards import cards_text
-from tables.engine.deck import deck_commitment
 from tests.factories import PlayerFactory, StaffFactory
 from tests.integration.history_hands import PlayedTable, hold_scheduling, three_handed_hand
 
@@ -154,19 +153,6 @@ def test_new_york_days_bound_the_zip(played):
         assert archive.namelist() == []
     bad = client.get(reverse("hands_download_zip"), {"first_day": "2025-03-15", "last_day": day})
     assert bad.status_code == 400
-
-
-def test_fairness_the_detail_page_shows_commitment_deck_and_salt_that_hash_to_it(played):
-    client = client_for(played.players[2])
-    response = client.get(reverse("hand_detail", kwargs={"hand_id": played.hand.pk}))
-    page = response.content.decode()
-    hand = played.hand
-    assert hand.commitment in page
-    assert cards_text(hand.deck) in page and hand.salt in page
-    assert deck_commitment(hand.deck, hand.salt) == hand.commitment
-    assert "js/verify.js" in page and "data-verify" in page
-    data = client.get(reverse("hand_download_json", kwargs={"hand_id": hand.pk})).json()
-    assert data["fairness"]["deck_text"] == cards_text(hand.deck)
 
 
 def test_the_json_download_is_a_file_of_the_hand(played):

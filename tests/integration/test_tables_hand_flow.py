@@ -8,7 +8,11 @@ from django.core.management import call_command
 from accounts.models import LedgerEntry, LedgerKind
 from tables import services
 from tables.engine.cards import parse_card
-from tables.engine.deck import verify_commitment
+from tables.engine.deck import (
+    CARD_BY_CARD_SCHEME,
+    card_by_card_commitment,
+    reshuffle_seed_for,
+)
 from tables.models import Hand, HandEvent, Seat
 from tables.selectors import room_chip_totals, table_snapshot
 from tests.factories import PlayerFactory, funded
@@ -112,7 +116,10 @@ def test_a_whole_hand_to_showdown_with_a_stacked_deck():
     started = services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS))
     assert started.ok
     hand = running_hand(table)
-    assert verify_commitment(hand.deck, hand.salt, hand.commitment)
+    # DESIGN "Fairness": card by card, a salt for each position; R-DEAL-5's seed follows
+    assert hand.fairness_scheme == CARD_BY_CARD_SCHEME and len(set(hand.salts)) == 52
+    assert hand.commitment == card_by_card_commitment(hand.deck, hand.salts)
+    assert engine_of(hand).reshuffle_seed == reshuffle_seed_for(hand.commitment)
     first = HandEvent.objects.filter(hand=hand).order_by("seq").first()
     assert first is not None and first.kind == "commitment" and first.seq == 1
     engine = engine_of(hand)
