@@ -42,7 +42,7 @@ def _snapshot(*, seq: int) -> dict[str, Any]:
     }
 
 
-def test_a_bot_reconnects_after_its_server_died_and_acts_from_the_new_snapshot():
+def test_a_bot_reconnects_after_its_server_died_and_acts_from_the_new_snapshot() -> None:
     port = _free_port()
     received: list[tuple[int, dict[str, Any]]] = []  # (connection number, message)
 
@@ -84,7 +84,7 @@ def test_a_bot_reconnects_after_its_server_died_and_acts_from_the_new_snapshot()
     assert bot.stats.snapshots == 2
 
 
-def test_a_bot_stops_when_the_room_says_the_table_does_not_exist():
+def test_a_bot_stops_when_the_room_says_the_table_does_not_exist() -> None:
     port = _free_port()
 
     async def scenario() -> None:
