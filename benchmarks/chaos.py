@@ -92,6 +92,7 @@ class RoomProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.log_offset = 0  # where this start's lines begin in the log
         self.killed = False  # by the harness: an exit then is expected
+        self.exited_at: float | None = None  # when an exit on its own was first seen
 
     def start(self) -> None:
         with self.log_path.open("ab") as log:
@@ -105,11 +106,14 @@ class RoomProcess:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.killed = False
+        self.killed, self.exited_at = False, None
 
-    def wait_ready(self, within: float = READY_WITHIN) -> bool:
+    def wait_ready(
+        self, within: float = READY_WITHIN, meanwhile: Callable[[], None] = lambda: None
+    ) -> bool:
         deadline = time.monotonic() + within
         while time.monotonic() < deadline:
+            meanwhile()
             if self.exited_on_its_own() is not None:
                 return False
             if self.ready(self):
@@ -143,7 +147,10 @@ class RoomProcess:
         """The exit code when the process ended and the harness did not end it."""
         if self.process is None or self.killed:
             return None
-        return self.process.poll()
+        code = self.process.poll()
+        if code is not None and self.exited_at is None:
+            self.exited_at = time.time()
+        return code
 
     def log_since_start(self) -> str:
         try:
@@ -278,6 +285,12 @@ class Chaos(threading.Thread):
             if left <= 0 or self.stopping.wait(min(left, 0.25)):
                 return
 
+    def note_exits(self) -> None:
+        """Note when processes exit on their own while another is being brought back (the
+        outage counts from then; they are restarted after)."""
+        for process in self.processes.values():
+            process.exited_on_its_own()
+
     def restart_what_died(self) -> None:
         for process in self.processes.values():
             code = process.exited_on_its_own()
@@ -285,7 +298,7 @@ class Chaos(threading.Thread):
                 continue
             outage = Outage(
                 process=process.name,
-                down_at=time.time(),
+                down_at=process.exited_at or time.time(),
                 on_its_own=True,
                 exit_code=code,
                 log_tail=process.log_tail(),
@@ -296,7 +309,7 @@ class Chaos(threading.Thread):
 
     def bring_back(self, process: RoomProcess, outage: Outage) -> None:
         process.start()
-        if process.wait_ready():
+        if process.wait_ready(meanwhile=self.note_exits):
             outage.cleared_at = time.time()
             print(f"chaos: {process.name} back after {outage.cleared_at - outage.down_at:.1f}s")
         else:
