@@ -15,7 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.chaos import Outage, ProgressWatch, Stall, TableView
+from benchmarks.chaos import (
+    Chaos,
+    FaultPlan,
+    Outage,
+    ProgressWatch,
+    RoomProcess,
+    Stall,
+    TableView,
+    log_says,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,6 +62,41 @@ def test_a_table_waits_only_while_a_hand_runs_or_is_due_to_start() -> None:
         (4.5, 5.0, False),
         (32.0, 41.0, True),
     ]
+
+
+def _process(name: str, script: str, logs: Path) -> RoomProcess:
+    command = [sys.executable, "-c", f"print('up', flush=True)\n{script}"]
+    return RoomProcess(name, command, dict(os.environ), logs / f"{name}.log", log_says("up"), 0)
+
+
+def test_a_process_that_exits_on_its_own_is_a_failure_with_its_last_words(
+    tmp_path: Path,
+) -> None:
+    """The harness kills "steady" (a fault, expected); "fragile" dies by itself (as the
+    worker did when Redis went away): that is recorded apart, with its log, and restarted."""
+    steady = _process("steady", "import time; time.sleep(60)", tmp_path)
+    fragile = _process(
+        "fragile", "import time, sys; time.sleep(0.2); print('dying words'); sys.exit(3)", tmp_path
+    )
+    plan = FaultPlan(
+        seconds=3, targets=("steady",), down=(0.1, 0.1), gap=(0.5, 0.5), seed=1, tail=1
+    )
+    chaos = Chaos(plan, {"steady": steady, "fragile": fragile})
+    for process in (steady, fragile):
+        process.start()
+    try:
+        chaos.run()
+    finally:
+        for process in (steady, fragile):
+            process.stop()
+    outages = chaos.outages_so_far()
+    faults = [o for o in outages if not o.on_its_own]
+    exits = [o for o in outages if o.on_its_own]
+    assert faults and {o.process for o in faults} == {"steady"}
+    assert all(o.cleared_at is not None for o in faults)
+    assert exits and {o.process for o in exits} == {"fragile"}
+    assert exits[0].exit_code == 3
+    assert "dying words" in exits[0].log_tail
 
 
 @pytest.mark.services
