@@ -47,6 +47,7 @@ import urllib.request
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -496,7 +497,8 @@ def sweep_seconds() -> float:
     from pokerroom.celery import app
 
     schedule = app.conf.beat_schedule["sweep-expired-action-clocks"]["schedule"]
-    return float(schedule.total_seconds())
+    every = getattr(schedule, "run_every", schedule)  # a celery schedule, or its interval
+    return float(every.total_seconds() if isinstance(every, timedelta) else every)
 
 
 async def play_through(
