@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from typing import Any
 
 import pytest
@@ -17,14 +16,9 @@ import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from tables.bots import Bot
+from tests.room_processes import free_port
 
 SEAT = 2
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _snapshot(*, seq: int) -> dict[str, Any]:
@@ -43,7 +37,7 @@ def _snapshot(*, seq: int) -> dict[str, Any]:
 
 
 def test_a_bot_reconnects_after_its_server_died_and_acts_from_the_new_snapshot() -> None:
-    port = _free_port()
+    port = free_port()
     received: list[tuple[int, dict[str, Any]]] = []  # (connection number, message)
 
     async def scenario() -> Bot:
@@ -85,7 +79,7 @@ def test_a_bot_reconnects_after_its_server_died_and_acts_from_the_new_snapshot()
 
 
 def test_a_bot_stops_when_the_room_says_the_table_does_not_exist() -> None:
-    port = _free_port()
+    port = free_port()
 
     async def scenario() -> None:
         async def room(ws: ServerConnection) -> None:
