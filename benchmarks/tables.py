@@ -64,14 +64,42 @@ def recreate_database(url: str, name: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
+def daphne_command(port: int) -> list[str]:
+    return [
+        str(Path(sys.executable).with_name("daphne")),
+        "-b",
+        "127.0.0.1",
+        "-p",
+        str(port),
+        "pokerroom.asgi:application",
+    ]
+
+
+def worker_command(pool: str = "prefork", level: str = "warning") -> list[str]:
+    """The room's Celery worker, two pool processes (the production shape of this machine)."""
+    return [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "pokerroom",
+        "worker",
+        "-l",
+        level,
+        "--pool",
+        pool,
+        "--concurrency",
+        "2",
+    ]
+
+
 @contextlib.contextmanager
 def room_processes(
     env: dict[str, str], ports: list[int], worker_pool: str = "prefork"
 ) -> Iterator[dict[str, list[int]]]:
-    daphne = str(Path(sys.executable).with_name("daphne"))
     processes = [
         subprocess.Popen(
-            [daphne, "-b", "127.0.0.1", "-p", str(port), "pokerroom.asgi:application"],
+            daphne_command(port),
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -81,20 +109,7 @@ def room_processes(
     ]
     processes.append(
         subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "pokerroom",
-                "worker",
-                "-l",
-                "warning",
-                "--pool",
-                worker_pool,
-                "--concurrency",
-                "2",
-            ],
+            worker_command(worker_pool),
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -179,8 +194,42 @@ def cpu_used_by_role(
     return used
 
 
-def seat_bots(count_tables: int, first_table: int) -> list[tuple[int, str]]:
-    """Tables and funded players with logged-in sessions: (table_id, session cookie) each."""
+def fresh_room_database(base_url: str, suffix: str, **extra: str) -> dict[str, str]:
+    """Build a fresh database `<name>_<suffix>` beside the one `base_url` names, set this
+    process up on it (Django, migrations, static files) and return the environment of the
+    room processes that will serve it (`extra`: more variables, such as REDIS_URL)."""
+    name = urlparse(base_url).path.lstrip("/") + f"_{suffix}"
+    recreate_database(base_url, name)
+    env = dict(
+        os.environ,
+        DATABASE_URL=database_named(base_url, name),
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        SECURE_SSL_REDIRECT="0",
+        LOG_LEVEL="WARNING",
+        CONN_MAX_AGE="60",
+        **extra,
+    )
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    # DEBUG off serves static files from the collected manifest, and the URLs name one at
+    # import (the favicon): without it the Celery worker's start-up checks fail and it exits.
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return env
+
+
+def seat_bots(
+    count_tables: int, first_table: int, *, action_clock: int | None = None
+) -> list[tuple[int, str]]:
+    """Tables and funded players with logged-in sessions: (table_id, session cookie) each.
+    `action_clock`: the tables' seconds to act (the model's default when None)."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -200,6 +249,7 @@ def seat_bots(count_tables: int, first_table: int) -> list[tuple[int, str]]:
             bring_in=10,
             buy_in=100,
             seats=8,
+            **({} if action_clock is None else {"action_clock": action_clock}),
         )
         for chair in range(BOTS_PER_TABLE):
             player = Player.objects.create_user(
@@ -384,32 +434,9 @@ def main() -> None:
     base_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
     if not base_url.startswith("postgres") or not redis_url:
         raise SystemExit("set DATABASE_URL (PostgreSQL) and REDIS_URL: this measures that shape")
-    bench_name = urlparse(base_url).path.lstrip("/") + "_bench"
-    recreate_database(base_url, bench_name)
-    bench_url = database_named(base_url, bench_name)
-    env = dict(
-        os.environ,
-        DATABASE_URL=bench_url,
-        DEBUG="0",
-        SECRET_KEY="bench-" + "x" * 50,
-        ALLOWED_HOSTS="127.0.0.1,localhost",
-        SECURE_SSL_REDIRECT="0",
-        LOG_LEVEL="WARNING",
-        CONN_MAX_AGE="60",
-    )
-    if options.pause is not None:
-        env["NEXT_HAND_PAUSE_SECONDS"] = str(options.pause)
-    os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    # DEBUG off serves static files from the collected manifest, and the URLs name one at
-    # import (the favicon): without it the Celery worker's start-up checks fail and it exits.
-    call_command("collectstatic", interactive=False, verbosity=0)
+    extra = {} if options.pause is None else {"NEXT_HAND_PAUSE_SECONDS": str(options.pause)}
+    env = fresh_room_database(base_url, "bench", **extra)
+    bench_url = env["DATABASE_URL"]
     ports = [free_port(), free_port()]
     rows = []
     first_table = 1

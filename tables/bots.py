@@ -41,6 +41,13 @@ TURN_FRAME_WAIT = 3.0
 # or its answer can be lost (refused by the rate limit, a dropped frame), and a bot waiting
 # on it forever would skip every later event as a gap.
 SNAPSHOT_RETRY = 3.0
+# A connection lost or refused (the server restarting) is opened again after a pause that
+# doubles from the first to the last, with jitter so that a room's bots do not come back in
+# one burst; the room answers each new connection with a snapshot (docs/protocol.md).
+RECONNECT_FIRST = 0.25
+RECONNECT_LAST = 2.0
+# Close codes after which reconnecting would not help: no such table, flooding.
+CLOSE_FINAL = frozenset({4404, 4008})
 _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken"\s+value="([^"]+)"')
 
 
@@ -124,6 +131,10 @@ class BotStats:
     hands: int = 0
     actions: int = 0
     snapshots: int = 0
+    # Snapshots asked for (a gap, a lost turn frame, a refused action), and connections
+    # opened again after one was lost: the bot's resyncs.
+    snapshot_requests: int = 0
+    reconnects: int = 0
     gaps: int = 0
     errors: list[dict[str, Any]] = field(default_factory=list)
     # Seconds from sending an action to its result reply, and to the table event it caused.
@@ -145,6 +156,8 @@ class BotStats:
             "hands": self.hands,
             "actions": self.actions,
             "snapshots": self.snapshots,
+            "snapshot_requests": self.snapshot_requests,
+            "reconnects": self.reconnects,
             "gaps": self.gaps,
             "errors": len(self.errors),
             "reply": stats(self.reply_latencies),
@@ -200,6 +213,7 @@ class Bot:
         self.keep_events = keep_events
         self.events: list[dict[str, Any]] = []
         self._ws: ClientConnection | None = None
+        self._ws_frames_read = 0
 
     # --- connection ---------------------------------------------------------------------------
 
@@ -211,24 +225,60 @@ class Bot:
         return self.cookie
 
     async def play(self, hands: int = 0, *, timeout: float | None = None) -> BotStats:
-        """Play until ``hands`` hands have ended at the table (0: until cancelled)."""
+        """Play until ``hands`` hands have ended at the table (0: until cancelled). A lost
+        connection is opened again (with a backoff) unless the room closed it for good."""
         cookie = await self.login()
-        async with websockets.connect(
-            ws_url_of(self.base_url, self.table_id),
-            additional_headers={"Cookie": cookie},
-            origin=_origin(self.base_url),  # type: ignore[arg-type]
-            max_size=2**22,
-        ) as ws:
-            self._ws = ws
-            try:
-                async with asyncio.timeout(timeout):
+        async with asyncio.timeout(timeout):
+            failures = 0
+            while not await self._play_one_connection(cookie, hands):
+                failures += 1
+                self.stats.reconnects += 1
+                pause = min(RECONNECT_LAST, RECONNECT_FIRST * 2 ** (failures - 1))
+                await asyncio.sleep(pause * self.rng.uniform(0.5, 1.0))
+                if self._ws_frames_read:
+                    failures = 0  # that connection worked: the next pause starts short
+        return self.stats
+
+    async def _play_one_connection(self, cookie: str, hands: int) -> bool:
+        """Read frames on one connection; True when the bot is done, False when the
+        connection was lost or could not be opened."""
+        self._ws_frames_read = 0
+        try:
+            async with websockets.connect(
+                ws_url_of(self.base_url, self.table_id),
+                additional_headers={"Cookie": cookie},
+                origin=_origin(self.base_url),  # type: ignore[arg-type]
+                max_size=2**22,
+                open_timeout=5,
+            ) as ws:
+                self._ws = ws
+                self._forget_connection_state()
+                try:
                     async for text in ws:
+                        self._ws_frames_read += 1
                         await self.on_frame(json.loads(text))
                         if hands and self.stats.hands >= hands:
-                            break
-            finally:
-                self._ws = None
-        return self.stats
+                            return True
+                finally:
+                    self._ws = None
+        except websockets.ConnectionClosed as closed:
+            if closed.rcvd is not None and closed.rcvd.code in CLOSE_FINAL:
+                raise
+            logger.info("%s: connection lost (%s), reconnecting", self.username, closed)
+        except (OSError, TimeoutError, websockets.InvalidHandshake) as failed:
+            logger.info("%s: cannot connect (%s), retrying", self.username, failed)
+        return False
+
+    def _forget_connection_state(self) -> None:
+        """A new connection: what was in flight on the last one is lost. The room sends a
+        snapshot on connect; it is counted as asked for, so that it is asked again if it
+        does not come (SNAPSHOT_RETRY)."""
+        if self._turn_fallback is not None:
+            self._turn_fallback.cancel()
+        self.snapshot_pending, self.snapshot_asked_at = True, time.monotonic()
+        self.sent_at = None
+        self.acted_at = None  # an action sent on the lost connection may never have arrived
+        self.sit_requested = False
 
     async def send(self, message: dict[str, Any]) -> None:
         if self._ws is not None:
@@ -238,6 +288,7 @@ class Bot:
         now = time.monotonic()
         if not self.snapshot_pending or now - self.snapshot_asked_at > SNAPSHOT_RETRY:
             self.snapshot_pending, self.snapshot_asked_at = True, now
+            self.stats.snapshot_requests += 1
             await self.send({"type": "snapshot"})
 
     # --- frames -------------------------------------------------------------------------------
