@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0006_hand_players'),
+        ('tables', '0007_hand_seat_ids'),
     ]
 
     operations = [
