@@ -204,7 +204,7 @@ def test_r_hist_2_the_email_still_shows_the_mucked_hand_but_no_salt(played):
 def test_fairness_the_page_gives_the_leaves_the_cards_seen_and_the_verify_button(played):
     page = every_copy(played, 3)["page"]
     hand = played.hand
-    assert hand.commitment in page and "js/verify.js" in page and "data-verify" in page
+    assert hand.commitment in page and "js/hand_detail.js" in page and "data-verify" in page
     fairness = json.loads(every_copy(played, 3)["json"])["fairness"]
     assert all(leaf in page for leaf in fairness["leaves"])
     assert hand.salts[FOLDED["3h"]] in page  # carol's own

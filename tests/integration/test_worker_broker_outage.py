@@ -55,7 +55,7 @@ def broker() -> Iterator[PrivateRedis]:
 
 def _send_ping(broker_url: str, queue: str, token: str, *, countdown: float | None = None) -> None:
     """Send the room's ping task as any room process would, on a fresh connection."""
-    sender = Celery(broker=broker_url)
+    sender = Celery(broker=broker_url, set_as_current=False)  # not the tests' app
     try:
         sender.send_task(
             "pokerroom.tasks.record_ping", args=(token,), queue=queue, countdown=countdown
