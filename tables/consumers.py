@@ -50,6 +50,9 @@ logger = logging.getLogger(__name__)
 # Close codes (4000-4999 are the application's).
 CLOSE_NO_TABLE = 4404
 CLOSE_ABUSIVE = 4008
+# Table ids are 64-bit (BigAutoField): a larger id in the URL names no table. SQLite cannot
+# even bind it (OverflowError), so it is answered before any query, as PostgreSQL would.
+MAX_TABLE_ID = 2**63 - 1
 # A seated player's open connection refreshes its seat's presence this often (seconds); a
 # count not refreshed for tables.models.PRESENCE_STALE is stale (its process died).
 HEARTBEAT_SECONDS = 20.0
@@ -86,6 +89,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         await self.accept()
         try:
+            if not 0 < self.table_id <= MAX_TABLE_ID:
+                raise ObjectDoesNotExist(f"no table {self.table_id}")
             await self._join(table_group(self.table_id))
             if self.player is not None:
                 await self._join(user_group(self.player.pk))
