@@ -54,8 +54,9 @@ CLOSE_ABUSIVE = 4008
 # even bind it (OverflowError), so it is answered before any query, as PostgreSQL would.
 MAX_TABLE_ID = 2**63 - 1
 # A seated player's open connection refreshes its seat's presence this often (seconds); a
-# count not refreshed for tables.models.PRESENCE_STALE is stale (its process died).
-HEARTBEAT_SECONDS = 20.0
+# count not refreshed for tables.models.PRESENCE_STALE (6 s) is stale (its process died) and
+# the presence sweep clears it.
+HEARTBEAT_SECONDS = 2.0
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -138,9 +139,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if not self.counted:
                 continue
             try:
-                await database_sync_to_async(services.seat_heartbeat)(
+                refreshed = await database_sync_to_async(services.seat_heartbeat)(
                     table_id=self.table_id, player=self.player
                 )
+                if not refreshed:
+                    # The sweep cleared the count (this loop was late, or the player left
+                    # from another tab): count this live connection again, if still seated.
+                    self.counted = False
+                    await self._count_connection()
             except Exception:
                 logger.exception("presence heartbeat failed (table %s)", self.table_id)
 

@@ -1,0 +1,69 @@
+"""Presence that outlived its process (R-TIME-3): the sweep that clears stale counts.
+
+A Daphne process that dies closes none of its connections: their counts stay on the seats.
+Each open connection refreshes its seat every few seconds (tables.consumers
+HEARTBEAT_SECONDS), so a count nobody refreshed for tables.models.PRESENCE_STALE belongs to a
+process that is gone. Seat.present(now) already shows such a seat disconnected; this sweep
+(beat, every couple of seconds) writes it down and tells the table, so a crashed player shows
+gone within seconds as one who closed the tab does, and R-TIME-1 applies to them alike.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from tables.engine import StudHand
+from tables.models import PRESENCE_STALE, Seat
+from tables.services.flow import (
+    carry_on,
+    current_hand,
+    engine_records,
+    lock_table,
+    now_or,
+    record,
+    time_out_seat,
+)
+from tables.services.outbox import Outbox
+
+
+def presence_sweep(*, now: datetime | None = None) -> int:
+    """Every seat still counted connected whose last heartbeat is PRESENCE_STALE old or
+    older: no connections, disconnected, a seats frame to its table, and R-TIME-1 if the
+    action is on it. Returns how many seats it cleared."""
+    now = now_or(now)
+    lapsed = Seat.objects.filter(connected=True, last_seen__lte=now - PRESENCE_STALE)
+    cleared = 0
+    for table_id, seat_id in list(lapsed.values_list("table_id", "pk")):
+        if _presence_lapse(table_id=table_id, seat_id=seat_id, now=now):
+            cleared += 1
+    return cleared
+
+
+def _presence_lapse(*, table_id: int, seat_id: int, now: datetime) -> bool:
+    """One seat, under its table's lock, if it is still stale (a heartbeat or a connect
+    since the query wins)."""
+    with transaction.atomic():
+        table = lock_table(table_id, skip_locked=True)
+        if table is None:
+            return False  # busy: the next sweep takes it
+        seat = Seat.objects.filter(pk=seat_id, table=table).first()
+        if seat is None or seat.last_seen is None or seat.present(now) or not seat.connected:
+            return False
+        seat.connections = 0
+        seat.connected = False
+        seat.save(update_fields=["connections", "connected"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        hand = current_hand(table)
+        if hand is not None:
+            engine = StudHand.from_json(hand.state)
+            if engine.to_act == seat.number:
+                engine, events = time_out_seat(
+                    hand=hand, engine=engine, seat=seat.number, player_id=seat.player_id, now=now
+                )
+                record(hand, engine_records(events), outbox)
+                carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+        outbox.result(hand=hand)
+        return True
