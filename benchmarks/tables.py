@@ -396,6 +396,8 @@ def main() -> None:
         SECURE_SSL_REDIRECT="0",
         LOG_LEVEL="WARNING",
         CONN_MAX_AGE="60",
+        # Every bot connects from 127.0.0.1: no per-address flood budget (tables/flood.py).
+        TABLE_WS_ADDRESS_RATE="0",
     )
     if options.pause is not None:
         env["NEXT_HAND_PAUSE_SECONDS"] = str(options.pause)

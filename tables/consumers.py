@@ -20,7 +20,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
-from tables import selectors, services
+from tables import flood, public_snapshots, selectors, services
 from tables.protocol import (
     WATCHER_COMMANDS,
     Act,
@@ -65,6 +65,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     table_id: int
     groups_joined: list[str]
     limiter: RateLimiter
+    budgets: list[tuple[str, float]]  # the shared flood budgets (tables/flood.py)
+    viewing: bool  # counted among the process's viewers of the table (public_snapshots)
     closing: bool
     counted: bool  # this connection is counted in its seat's presence (services)
     heartbeat: asyncio.Task[None] | None
@@ -88,11 +90,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             burst=settings.TABLE_WS_BURST,
             abuse_limit=settings.TABLE_WS_ABUSE_LIMIT,
         )
+        self.budgets = flood.budget_keys(
+            None if self.player is None else self.player.pk, flood.client_address(self.scope)
+        )
+        self.viewing = False
         await self.accept()
         try:
             if not 0 < self.table_id <= MAX_TABLE_ID:
                 raise ObjectDoesNotExist(f"no table {self.table_id}")
             await self._join(table_group(self.table_id))
+            public_snapshots.viewer_joined(self.table_id)
+            self.viewing = True
             if self.player is not None:
                 await self._join(user_group(self.player.pk))
                 # R-TIME-3: presence; refused harmlessly for a player without a seat here.
@@ -108,6 +116,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "viewing", False):
+            self.viewing = False
+            public_snapshots.viewer_left(self.table_id)
         heartbeat = getattr(self, "heartbeat", None)
         if heartbeat is not None:
             heartbeat.cancel()
@@ -170,12 +181,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.closing:
             return
         if not self.limiter.admit():
-            if self.limiter.abusive:
-                self.closing = True
-                await self.send_json(error_frame("rate_limited", "too many messages: goodbye"))
-                await self.close(code=CLOSE_ABUSIVE)
-            else:
-                await self.send_json(error_frame("rate_limited", "too many messages: slow down"))
+            await self._refuse_flood("too many messages")
+            return
+        if not flood.shared_admit(self.budgets):
+            # Over the player's or the address's budget: counts as this connection's too.
+            self.limiter.refused += 1.0
+            await self._refuse_flood("too many messages from your account or address")
             return
         try:
             command = parse_frame(text_data, bytes_data)
@@ -196,6 +207,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             reply = error_frame("internal", "the room could not do that", ref=command.ref)
         if reply is not None:
             await self.send_json(reply)
+
+    async def _refuse_flood(self, why: str) -> None:
+        if self.limiter.abusive:
+            self.closing = True
+            await self.send_json(error_frame("rate_limited", f"{why}: goodbye"))
+            await self.close(code=CLOSE_ABUSIVE)
+        else:
+            await self.send_json(error_frame("rate_limited", f"{why}: slow down"))
 
     async def _run(self, command: Command) -> dict[str, Any] | None:
         """The command's service or selector; returns the frame to send back, if any."""
@@ -266,9 +285,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return lambda: service(table_id=table_id, player=player)
 
     async def _snapshot(self) -> dict[str, Any]:
-        snapshot: dict[str, Any] | None = await database_sync_to_async(
-            selectors.table_snapshot, thread_sensitive=False
-        )(self.table_id, self.player)
+        """The table as this viewer may see it; a visitor's is the public one, built once for
+        all the process's visitors of the table (tables/public_snapshots.py)."""
+        build = database_sync_to_async(selectors.table_snapshot, thread_sensitive=False)
+        snapshot: dict[str, Any] | None
+        if self.player is None:
+            snapshot = await public_snapshots.public_snapshot(
+                self.table_id, lambda: build(self.table_id, None)
+            )
+        else:
+            snapshot = await build(self.table_id, self.player)
         if snapshot is None:
             raise ObjectDoesNotExist(f"no table {self.table_id}")
         return snapshot
@@ -280,6 +306,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # The user group serves every table the player sits at: keep this table's frames.
         if message.get("table_id") != self.table_id:
             return
+        public_snapshots.changed(self.table_id)
         for text in message["texts"]:
             await self.send(text_data=text)
 

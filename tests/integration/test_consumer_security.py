@@ -3,12 +3,21 @@ what a table id out of range gets, and floods spread over many connections."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from pokerroom.asgi import application
+from tables import flood, public_snapshots, selectors
 from tests.integration.consumer_helpers import (
+    BUY_IN,
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
     session_cookie,
@@ -121,3 +130,145 @@ async def test_the_origins_trusted_behind_a_tls_proxy_come_from_csrf_trusted_ori
         assert connected is accepted, headers
         if connected:
             await communicator.disconnect()
+
+
+# --- floods spread over many connections -----------------------------------------------------
+
+
+@pytest.fixture
+def still_clock(monkeypatch):
+    """One flood window for the whole test, and visitors' snapshots kept until a change."""
+    monkeypatch.setattr(flood, "clock", lambda: 1_000_000.0)
+    monkeypatch.setattr(public_snapshots, "clock", lambda: 500.0)
+
+
+async def _open_from(table_id: int, address: str, player=None) -> TableClient:
+    cookie = None if player is None else await database_sync_to_async(session_cookie)(player)
+    client = TableClient(table_id, player, cookie)
+    client.communicator.scope["client"] = (address, 40000)
+    connected, _ = await client.communicator.connect()
+    assert connected
+    await client.wait_for(lambda f: f["type"] == "snapshot")
+    return client
+
+
+def _answers(clients: list[TableClient]) -> list[str]:
+    return [
+        f["type"] if f["type"] != "error" else f["code"]
+        for client in clients
+        for f in client.frames[client.read :]
+    ]
+
+
+async def test_a_players_connections_share_one_budget_and_another_player_is_unaffected(
+    table, players, settings, still_clock
+):
+    settings.TABLE_WS_USER_RATE = 2  # 4 messages per 2-second window, over all connections
+    settings.TABLE_WS_ADDRESS_RATE = 0
+    flooder = [await _open_from(table.pk, "10.0.0.1", players[0]) for _ in range(3)]
+    other = await _open_from(table.pk, "10.0.0.1", players[1])
+
+    for client in flooder:
+        for _ in range(2):
+            await client.send({"type": "ping"})
+        await client.drain(0.05)
+    for _ in range(3):
+        await other.send({"type": "ping"})
+    await other.drain(0.1)
+
+    assert sorted(_answers(flooder)) == ["pong"] * 4 + ["rate_limited"] * 2
+    assert _answers([other]) == ["pong"] * 3
+    for client in [*flooder, other]:
+        await client.close()
+
+
+async def test_visitors_from_one_address_share_one_budget(table, settings, still_clock):
+    settings.TABLE_WS_ADDRESS_RATE = 3  # 6 messages per window from one address
+    watchers = [await _open_from(table.pk, "10.0.0.9") for _ in range(20)]
+    elsewhere = await _open_from(table.pk, "10.0.0.10")
+
+    for watcher in watchers:
+        await watcher.send({"type": "snapshot"})
+        await watcher.drain(0.02)
+    await elsewhere.send({"type": "snapshot"})
+    await elsewhere.drain(0.1)
+
+    answers = _answers(watchers)
+    assert answers.count("snapshot") == 6 and answers.count("rate_limited") == 14
+    assert _answers([elsewhere]) == ["snapshot"]
+    for client in [*watchers, elsewhere]:
+        await client.close()
+
+
+async def test_a_connection_flooding_past_the_shared_budget_is_closed(table, settings, still_clock):
+    settings.TABLE_WS_ADDRESS_RATE = 1
+    settings.TABLE_WS_ABUSE_LIMIT = 3
+    watcher = await _open_from(table.pk, "10.0.0.3")
+
+    for _ in range(12):
+        await watcher.send({"type": "ping"})
+    await watcher.drain(0.2)
+
+    assert watcher.frames[-1] == {"type": "_closed", "code": 4008}
+    await watcher.close()
+
+
+async def test_visitors_share_one_public_snapshot_until_the_table_changes(
+    table, players, monkeypatch, still_clock
+):
+    builds = []
+    build = selectors.table_snapshot
+
+    def counted(table_id, viewer):
+        builds.append(viewer)
+        return build(table_id, viewer)
+
+    monkeypatch.setattr(selectors, "table_snapshot", counted)
+    watchers = [await _open_from(table.pk, f"10.0.1.{n}") for n in range(20)]
+    for watcher in watchers:
+        await watcher.send({"type": "snapshot"})
+    got = [await w.wait_for(lambda f: f["type"] == "snapshot") for w in watchers]
+    assert builds == [None] and all(snapshot == got[0] for snapshot in got)
+    assert got[0]["seats"] == []
+
+    player = await _open_from(table.pk, "10.0.2.1", players[0])
+    assert (await player.request({"type": "sit", "buy_in": BUY_IN}, "result"))["ok"]
+    await watchers[0].wait_for(lambda f: f["type"] == "seats")
+    after = await watchers[1].request({"type": "snapshot"}, "snapshot")
+
+    assert [seat["player_id"] for seat in after["seats"]] == [players[0].pk]
+    assert after["viewer"] is None
+    assert builds.count(None) == 2
+    for client in [*watchers, player]:
+        await client.close()
+
+
+SPEND_IN_ANOTHER_PROCESS = """
+import django
+django.setup()
+from tables import flood
+flood.clock = lambda: 1_000_000.0
+print([flood.shared_admit([("{key}", 2)]) for _ in range(4)])
+"""
+
+
+@pytest.mark.services
+async def test_a_budget_spent_on_one_process_is_spent_on_every_process(monkeypatch):
+    """The services shape: the count is in Redis, so a second Daphne process is no way
+    around it."""
+    monkeypatch.setattr(flood, "clock", lambda: 1_000_000.0)
+    key = f"user:test-{uuid.uuid4()}"
+    spent = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-c", SPEND_IN_ANOTHER_PROCESS.replace("{key}", key)],
+        env=dict(os.environ, DJANGO_SETTINGS_MODULE="pokerroom.settings"),
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert spent.stdout.strip() == "[True, True, True, True]"
+
+    assert flood.shared_admit([(key, 2)]) is False
+    assert flood.shared_admit([(f"user:test-{uuid.uuid4()}", 2)]) is True
