@@ -5,7 +5,11 @@ Each open connection refreshes its seat every few seconds (tables.consumers
 HEARTBEAT_SECONDS), so a count nobody refreshed for tables.models.PRESENCE_STALE belongs to a
 process that is gone. Seat.present(now) already shows such a seat disconnected; this sweep
 (beat, every couple of seconds) writes it down and tells the table, so a crashed player shows
-gone within seconds as one who closed the tab does, and R-TIME-1 applies to them alike.
+gone within seconds as one who closed the tab does.
+
+The sweep does not cut a turn short: R-TIME-1 gives a disconnected player the same time as
+anyone ("a reload or a short drop costs nothing"), and a server restart is such a drop, so a
+player to act keeps their clock (tests/integration/test_tables_restart.py).
 """
 
 from __future__ import annotations
@@ -14,24 +18,15 @@ from datetime import datetime
 
 from django.db import transaction
 
-from tables.engine import StudHand
 from tables.models import PRESENCE_STALE, Seat
-from tables.services.flow import (
-    carry_on,
-    current_hand,
-    engine_records,
-    lock_table,
-    now_or,
-    record,
-    time_out_seat,
-)
+from tables.services.flow import current_hand, lock_table, now_or
 from tables.services.outbox import Outbox
 
 
 def presence_sweep(*, now: datetime | None = None) -> int:
     """Every seat still counted connected whose last heartbeat is PRESENCE_STALE old or
-    older: no connections, disconnected, a seats frame to its table, and R-TIME-1 if the
-    action is on it. Returns how many seats it cleared."""
+    older: no connections, disconnected, and a seats frame to its table. Returns how many
+    seats it cleared."""
     now = now_or(now)
     lapsed = Seat.objects.filter(connected=True, last_seen__lte=now - PRESENCE_STALE)
     cleared = 0
@@ -56,14 +51,5 @@ def _presence_lapse(*, table_id: int, seat_id: int, now: datetime) -> bool:
         seat.save(update_fields=["connections", "connected"])
         outbox = Outbox(table)
         outbox.seats_changed = True
-        hand = current_hand(table)
-        if hand is not None:
-            engine = StudHand.from_json(hand.state)
-            if engine.to_act == seat.number:
-                engine, events = time_out_seat(
-                    hand=hand, engine=engine, seat=seat.number, player_id=seat.player_id, now=now
-                )
-                record(hand, engine_records(events), outbox)
-                carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-        outbox.result(hand=hand)
+        outbox.result(hand=current_hand(table))
         return True

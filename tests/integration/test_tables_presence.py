@@ -143,7 +143,9 @@ def test_a_heartbeat_keeps_a_live_connection_out_of_the_sweep():
     assert services.presence_sweep(now=beat + PRESENCE_STALE) == 1
 
 
-def test_r_time_1_a_player_whose_process_died_on_their_turn_is_timed_out_by_the_sweep():
+def test_r_time_1_a_player_whose_process_died_on_their_turn_keeps_their_clock():
+    """R-TIME-1: a disconnected player gets the same time as anyone (a restart is a short
+    drop): the sweep shows them gone, the action clock still decides."""
     table = make_table()
     alice = seated_player(table, seat_number=1)
     bob = seated_player(table, seat_number=2)
@@ -161,7 +163,9 @@ def test_r_time_1_a_player_whose_process_died_on_their_turn_is_timed_out_by_the_
     assert services.presence_sweep(now=later) == 1
 
     hand.refresh_from_db()
-    assert hand.seq > seq and to_act in hand.timed_out_seats
+    assert hand.seq == seq and hand.timed_out_seats == []
+    assert engine_of(hand).to_act == to_act
+    assert not _shown_connected(table, bob if to_act == 2 else alice)
     assert Seat.objects.get(player=other).connected
 
 
