@@ -8,8 +8,6 @@ No rule of poker and no query here: identity is the session's user, never a mess
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
-from tables import flood, public_snapshots, selectors, services
+from tables import flood, heartbeat, public_snapshots, selectors, services
 from tables.protocol import (
     WATCHER_COMMANDS,
     Act,
@@ -53,10 +51,6 @@ CLOSE_ABUSIVE = 4008
 # Table ids are 64-bit (BigAutoField): a larger id in the URL names no table. SQLite cannot
 # even bind it (OverflowError), so it is answered before any query, as PostgreSQL would.
 MAX_TABLE_ID = 2**63 - 1
-# A seated player's open connection refreshes its seat's presence this often (seconds); a
-# count not refreshed for tables.models.PRESENCE_STALE (6 s) is stale (its process died) and
-# the presence sweep clears it.
-HEARTBEAT_SECONDS = 2.0
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -69,7 +63,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     viewing: bool  # counted among the process's viewers of the table (public_snapshots)
     closing: bool
     counted: bool  # this connection is counted in its seat's presence (services)
-    heartbeat: asyncio.Task[None] | None
+    beating: bool  # in the process's presence heartbeat (tables/heartbeat.py)
 
     @property
     def player(self) -> Any:
@@ -84,7 +78,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.groups_joined = []
         self.closing = False
         self.counted = False
-        self.heartbeat = None
+        self.beating = False
         self.limiter = RateLimiter(
             rate=settings.TABLE_WS_RATE,
             burst=settings.TABLE_WS_BURST,
@@ -105,7 +99,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self._join(user_group(self.player.pk))
                 # R-TIME-3: presence; refused harmlessly for a player without a seat here.
                 await self._count_connection()
-                self.heartbeat = asyncio.create_task(self._beat())
+                heartbeat.join(self)
+                self.beating = True
             # Joined first, then the snapshot: any event after it is already queued for us.
             await self.send_json(await self._snapshot())
         except ObjectDoesNotExist:
@@ -119,11 +114,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "viewing", False):
             self.viewing = False
             public_snapshots.viewer_left(self.table_id)
-        heartbeat = getattr(self, "heartbeat", None)
-        if heartbeat is not None:
-            heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await heartbeat
+        if getattr(self, "beating", False):
+            self.beating = False
+            await heartbeat.leave(self)
         if not getattr(self, "counted", False):
             return
         self.counted = False
@@ -143,23 +136,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         self.counted = result.ok
 
-    async def _beat(self) -> None:
-        """Keep this connection's presence fresh while it is open (any process may die)."""
-        while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-            if not self.counted:
-                continue
-            try:
-                refreshed = await database_sync_to_async(services.seat_heartbeat)(
-                    table_id=self.table_id, player=self.player
-                )
-                if not refreshed:
-                    # The sweep cleared the count (this loop was late, or the player left
-                    # from another tab): count this live connection again, if still seated.
-                    self.counted = False
-                    await self._count_connection()
-            except Exception:
-                logger.exception("presence heartbeat failed (table %s)", self.table_id)
+    async def count_again(self) -> None:
+        """The heartbeat found this connection's count gone (the presence sweep cleared it
+        while this process was slow, or the player left from another tab): count it again
+        if the player still has a seat here."""
+        self.counted = False
+        try:
+            await self._count_connection()
+        except Exception:
+            logger.exception("presence recount failed (table %s)", self.table_id)
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)

@@ -17,9 +17,9 @@ from tables.engine import RakeSchedule as EngineRakeSchedule
 from tables.engine import RakeTier as EngineRakeTier
 
 # A seat's connection count not refreshed by a heartbeat for this long is stale: its process
-# died (issue #11: a crashed player showed connected for a minute). Each open connection beats
-# every tables.consumers.HEARTBEAT_SECONDS (2 s), so two beats may be late before it counts
-# as gone; the presence sweep (beat, every 2 s) then clears it for everyone.
+# died (issue #11: a crashed player showed connected for a minute). Each process beats for its
+# open connections every tables.heartbeat.HEARTBEAT_SECONDS (2 s), so two beats may be late
+# before a count is gone; the presence sweep (beat, every 2 s) then clears it for everyone.
 PRESENCE_STALE = timedelta(seconds=6)
 
 

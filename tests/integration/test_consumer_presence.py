@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from tables import consumers, services
+from tables import heartbeat, services
 from tables.models import PRESENCE_STALE, Seat
 from tests.integration.consumer_helpers import (
     BUY_IN,
@@ -47,7 +47,7 @@ async def test_each_connection_is_counted_in_the_database(table, player):
 
 
 async def test_an_open_connection_refreshes_its_presence(table, player, monkeypatch):
-    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(heartbeat, "HEARTBEAT_SECONDS", 0.05)
     client = await TableClient.open(table.pk, player)
     assert (await client.request({"type": "sit", "buy_in": BUY_IN}, "result"))["ok"]
     before = (await database_sync_to_async(_seat)(player)).last_seen
@@ -62,7 +62,7 @@ async def test_an_open_connection_refreshes_its_presence(table, player, monkeypa
 async def test_a_live_connection_the_sweep_cleared_counts_itself_again(table, player, monkeypatch):
     """Issue #11: the sweep clears counts whose heartbeat is late; a connection that is in
     fact open (its loop was only slow) puts the player back at its next heartbeat."""
-    monkeypatch.setattr(consumers, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(heartbeat, "HEARTBEAT_SECONDS", 0.05)
     client = await TableClient.open(table.pk, player)
     assert (await client.request({"type": "sit", "buy_in": BUY_IN}, "result"))["ok"]
     await client.drain(0.1)

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from pokerroom.celery import app as celery_app
-from tables import consumers, services
+from tables import heartbeat, services
 from tables.models import PRESENCE_STALE, Seat
 from tables.selectors import seats_public
 from tables.services import outbox
@@ -101,7 +101,7 @@ def test_r_time_1_the_last_connection_closing_on_their_turn_times_the_player_out
 
 def test_presence_lapses_within_a_few_seconds_of_the_last_heartbeat():
     assert PRESENCE_STALE.total_seconds() <= 6
-    assert timedelta(seconds=consumers.HEARTBEAT_SECONDS * 2) < PRESENCE_STALE
+    assert timedelta(seconds=heartbeat.HEARTBEAT_SECONDS * 2) < PRESENCE_STALE
 
 
 def test_the_sweep_clears_a_crashed_processs_connections_and_tells_the_table(
@@ -176,3 +176,25 @@ def test_the_presence_sweep_runs_every_two_seconds():
         if entry["task"] == "tables.tasks.sweep_stale_presence"
     ]
     assert entry["schedule"] <= timedelta(seconds=2)
+
+
+def test_one_heartbeat_refreshes_every_seat_a_process_counts(django_assert_num_queries):
+    """A process beats for all its connections at once: one read and one UPDATE, however
+    many seats; a seat whose count is gone is not refreshed and is named as such."""
+    tables = [make_table(), make_table()]
+    players = [seated_player(tables[0]), seated_player(tables[0]), seated_player(tables[1])]
+    start = timezone.now()
+    for player in players[:2]:
+        _connect(tables[0], player, now=start)
+    _connect(tables[1], players[2], now=start)
+    _connect(tables[1], players[2], now=start, connected=False)  # gone meanwhile
+    beat = start + timedelta(seconds=2)
+    seats = {(tables[0].pk, players[0].pk), (tables[0].pk, players[1].pk)}
+    gone = (tables[1].pk, players[2].pk)
+
+    with django_assert_num_queries(2):
+        refreshed = services.seats_heartbeat(seats=seats | {gone}, now=beat)
+
+    assert refreshed == seats
+    assert [Seat.objects.get(player=p).last_seen for p in players[:2]] == [beat, beat]
+    assert Seat.objects.get(player=players[2]).last_seen == start
