@@ -51,23 +51,29 @@ def shared_admit(budgets: list[tuple[str, float]]) -> bool:
     if not budgets:
         return True
     window = int(clock() // WINDOW_SECONDS)
-    admitted = True
-    for key, rate in budgets:
-        spent = _count(f"{_KEY_PREFIX}:{key}:{window}")
-        admitted = admitted and spent <= max(1, int(rate * WINDOW_SECONDS))
-    return admitted
+    spent = _count([f"{_KEY_PREFIX}:{key}:{window}" for key, _ in budgets])
+    return all(
+        count <= max(1, int(rate * WINDOW_SECONDS))
+        for count, (_, rate) in zip(spent, budgets, strict=True)
+    )
 
 
-def _count(key: str) -> int:
-    """Add one to the window's count and return it (the count expires after its window)."""
+def _count(keys: list[str]) -> list[int]:
+    """Add one to each window's count and return them (a count expires after its window)."""
     timeout = int(WINDOW_SECONDS * 2) + 1
     client_of = getattr(getattr(cache, "_cache", None), "get_client", None)
-    if client_of is not None:  # Redis: one round trip
-        full_key = cache.make_and_validate_key(key)
-        pipe = client_of(full_key, write=True).pipeline()
-        pipe.incr(full_key)
-        pipe.expire(full_key, timeout)
-        return int(pipe.execute()[0])
+    if client_of is not None:  # Redis: one round trip for all the budgets
+        full_keys = [cache.make_and_validate_key(key) for key in keys]
+        pipe = client_of(full_keys[0], write=True).pipeline(transaction=False)
+        for full_key in full_keys:
+            pipe.incr(full_key)
+            pipe.expire(full_key, timeout)
+        return [int(count) for count in pipe.execute()[::2]]
+    return [_count_here(key, timeout) for key in keys]
+
+
+def _count_here(key: str, timeout: int) -> int:
+    """The same with the process's own cache (the embedded mode)."""
     if cache.add(key, 1, timeout=timeout):
         return 1
     try:
