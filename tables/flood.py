@@ -17,12 +17,15 @@ off. A message over either budget is refused like one over the connection's own.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+
+logger = logging.getLogger(__name__)
 
 WINDOW_SECONDS = 2.0
 _KEY_PREFIX = "table-ws-flood"
@@ -51,7 +54,12 @@ def shared_admit(budgets: list[tuple[str, float]]) -> bool:
     if not budgets:
         return True
     window = int(clock() // WINDOW_SECONDS)
-    spent = _count([f"{_KEY_PREFIX}:{key}:{window}" for key, _ in budgets])
+    try:
+        spent = _count([f"{_KEY_PREFIX}:{key}:{window}" for key, _ in budgets])
+    except Exception:
+        # The cache is down: the connection's own budget still holds; the room plays on.
+        logger.warning("flood budgets unavailable (cache)", exc_info=True)
+        return True
     return all(
         count <= max(1, int(rate * WINDOW_SECONDS))
         for count, (_, rate) in zip(spent, budgets, strict=True)

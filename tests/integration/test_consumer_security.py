@@ -272,3 +272,14 @@ async def test_a_budget_spent_on_one_process_is_spent_on_every_process(monkeypat
 
     assert flood.shared_admit([(key, 2)]) is False
     assert flood.shared_admit([(f"user:test-{uuid.uuid4()}", 2)]) is True
+
+
+async def test_without_the_cache_the_shared_budgets_let_play_go_on(monkeypatch):
+    """Redis down: the shared budgets cannot be counted; the connection's own still holds,
+    and no player is refused (or disconnected) for it."""
+
+    def cache_down(keys):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(flood, "_count", cache_down)
+    assert flood.shared_admit([("user:1", 1.0), ("address:10.0.0.1", 1.0)]) is True
