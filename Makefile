@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The server's WebSocket message limit, above the room's own (tables/protocol.py
+# SERVER_MAX_MESSAGE_BYTES): a too long frame is answered `too_large`, not cut by Daphne.
+DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-size 4194304
 
 .PHONY: run test lint format typecheck run-services worker beat bots benchmark clean-db
 
@@ -25,7 +28,7 @@ run: venv
 	@trap 'kill 0' INT TERM; \
 	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) \
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
-	  $(BIN)/daphne -b $(HOST) -p $(PORT) pokerroom.asgi:application
+	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
 ## make test: ruff, mypy on the engine, and the whole pytest suite.
 test: venv lint typecheck

@@ -71,6 +71,7 @@ def daphne_command(port: int) -> list[str]:
         "127.0.0.1",
         "-p",
         str(port),
+        *("--websocket-max-message-size", "4194304", "--websocket-max-frame-size", "4194304"),
         "pokerroom.asgi:application",
     ]
 
@@ -207,6 +208,8 @@ def fresh_room_database(base_url: str, suffix: str, **extra: str) -> dict[str, s
         SECRET_KEY="bench-" + "x" * 50,
         ALLOWED_HOSTS="127.0.0.1,localhost",
         SECURE_SSL_REDIRECT="0",
+        # Every bot connects from 127.0.0.1: no per-address flood budget (tables/flood.py).
+        TABLE_WS_ADDRESS_RATE="0",
         LOG_LEVEL="WARNING",
         CONN_MAX_AGE="60",
         **extra,

@@ -1,7 +1,8 @@
 """HTTP and WebSocket routing for Daphne.
 
-WebSockets pass the allowed-hosts origin check and the session middleware, so a consumer
-knows its user from the session cookie alone, never from a message.
+WebSockets pass the origin check (pokerroom/origins.py: only the room's own origins, scheme,
+host and port) and the session middleware, so a consumer knows its user from the session
+cookie alone, never from a message.
 """
 
 import os
@@ -16,17 +17,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from pokerroom.origins import RoomOriginValidator  # noqa: E402
 from pokerroom.routing import websocket_urlpatterns  # noqa: E402
 
 room_router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": RoomOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -50,6 +50,11 @@ app.conf.beat_schedule = {
         "task": "tables.tasks.sweep_action_deadlines",
         "schedule": timedelta(seconds=2),
     },
+    # A player whose Daphne process died shows gone within seconds (tables.services.presence).
+    "sweep-stale-presence": {
+        "task": "tables.tasks.sweep_stale_presence",
+        "schedule": timedelta(seconds=2),
+    },
     "reset-all-in-protection-at-new-york-midnight": {
         "task": "accounts.tasks.reset_all_in_allowances",
         "schedule": crontab(minute=0, hour=0),

@@ -264,6 +264,11 @@ WAITING_LIST_OFFER_SECONDS = env.float("WAITING_LIST_OFFER_SECONDS", default=60.
 TABLE_WS_RATE = env.float("TABLE_WS_RATE", default=8.0)
 TABLE_WS_BURST = env.int("TABLE_WS_BURST", default=16)
 TABLE_WS_ABUSE_LIMIT = env.int("TABLE_WS_ABUSE_LIMIT", default=20)
+# ... and shared by connections (tables/flood.py, in the cache: across processes on Redis):
+# messages a second over all of a player's connections, and over all connections from one
+# client address (0: no such limit).
+TABLE_WS_USER_RATE = env.float("TABLE_WS_USER_RATE", default=16.0)
+TABLE_WS_ADDRESS_RATE = env.float("TABLE_WS_ADDRESS_RATE", default=40.0)
 
 # --- Production safeguards (DEBUG off) ------------------------------------------------------
 if not DEBUG:

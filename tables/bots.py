@@ -60,7 +60,7 @@ def http_login(base_url: str, username: str, password: str, *, timeout: float = 
     carries the session, as a browser would hold it."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    login_url = urllib.parse.urljoin(base_url, "/accounts/login/")
+    login_url = urllib.parse.urljoin(_origin(base_url), "/accounts/login/")
     with opener.open(login_url, timeout=timeout) as page:
         found = _CSRF_INPUT.search(page.read().decode("utf-8", "replace"))
     if found is None:
@@ -82,8 +82,11 @@ def http_login(base_url: str, username: str, password: str, *, timeout: float = 
 
 
 def _origin(base_url: str) -> str:
+    """The room's page origin, as a browser would send it: http(s), never ws(s) (the room
+    accepts only its own origins, scheme included: pokerroom/origins.py)."""
     parts = urllib.parse.urlsplit(base_url)
-    return f"{parts.scheme}://{parts.netloc}"
+    scheme = "https" if parts.scheme in ("https", "wss") else "http"
+    return f"{scheme}://{parts.netloc}"
 
 
 def ws_url_of(base_url: str, table_id: int) -> str:

@@ -8,8 +8,6 @@ No rule of poker and no query here: identity is the session's user, never a mess
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
-from tables import selectors, services
+from tables import flood, heartbeat, public_snapshots, selectors, services
 from tables.protocol import (
     WATCHER_COMMANDS,
     Act,
@@ -50,9 +48,9 @@ logger = logging.getLogger(__name__)
 # Close codes (4000-4999 are the application's).
 CLOSE_NO_TABLE = 4404
 CLOSE_ABUSIVE = 4008
-# A seated player's open connection refreshes its seat's presence this often (seconds); a
-# count not refreshed for tables.models.PRESENCE_STALE is stale (its process died).
-HEARTBEAT_SECONDS = 20.0
+# Table ids are 64-bit (BigAutoField): a larger id in the URL names no table. SQLite cannot
+# even bind it (OverflowError), so it is answered before any query, as PostgreSQL would.
+MAX_TABLE_ID = 2**63 - 1
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -61,9 +59,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     table_id: int
     groups_joined: list[str]
     limiter: RateLimiter
+    budgets: list[tuple[str, float]]  # the shared flood budgets (tables/flood.py)
+    viewing: bool  # counted among the process's viewers of the table (public_snapshots)
     closing: bool
     counted: bool  # this connection is counted in its seat's presence (services)
-    heartbeat: asyncio.Task[None] | None
+    beating: bool  # in the process's presence heartbeat (tables/heartbeat.py)
 
     @property
     def player(self) -> Any:
@@ -78,20 +78,29 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.groups_joined = []
         self.closing = False
         self.counted = False
-        self.heartbeat = None
+        self.beating = False
         self.limiter = RateLimiter(
             rate=settings.TABLE_WS_RATE,
             burst=settings.TABLE_WS_BURST,
             abuse_limit=settings.TABLE_WS_ABUSE_LIMIT,
         )
+        self.budgets = flood.budget_keys(
+            None if self.player is None else self.player.pk, flood.client_address(self.scope)
+        )
+        self.viewing = False
         await self.accept()
         try:
+            if not 0 < self.table_id <= MAX_TABLE_ID:
+                raise ObjectDoesNotExist(f"no table {self.table_id}")
             await self._join(table_group(self.table_id))
+            public_snapshots.viewer_joined(self.table_id)
+            self.viewing = True
             if self.player is not None:
                 await self._join(user_group(self.player.pk))
                 # R-TIME-3: presence; refused harmlessly for a player without a seat here.
                 await self._count_connection()
-                self.heartbeat = asyncio.create_task(self._beat())
+                heartbeat.join(self)
+                self.beating = True
             # Joined first, then the snapshot: any event after it is already queued for us.
             await self.send_json(await self._snapshot())
         except ObjectDoesNotExist:
@@ -102,11 +111,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-        heartbeat = getattr(self, "heartbeat", None)
-        if heartbeat is not None:
-            heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await heartbeat
+        if getattr(self, "viewing", False):
+            self.viewing = False
+            public_snapshots.viewer_left(self.table_id)
+        if getattr(self, "beating", False):
+            self.beating = False
+            await heartbeat.leave(self)
         if not getattr(self, "counted", False):
             return
         self.counted = False
@@ -126,18 +136,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         self.counted = result.ok
 
-    async def _beat(self) -> None:
-        """Keep this connection's presence fresh while it is open (any process may die)."""
-        while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-            if not self.counted:
-                continue
-            try:
-                await database_sync_to_async(services.seat_heartbeat)(
-                    table_id=self.table_id, player=self.player
-                )
-            except Exception:
-                logger.exception("presence heartbeat failed (table %s)", self.table_id)
+    async def count_again(self) -> None:
+        """The heartbeat found this connection's count gone (the presence sweep cleared it
+        while this process was slow, or the player left from another tab): count it again
+        if the player still has a seat here."""
+        self.counted = False
+        try:
+            await self._count_connection()
+        except Exception:
+            logger.exception("presence recount failed (table %s)", self.table_id)
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -159,12 +166,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.closing:
             return
         if not self.limiter.admit():
-            if self.limiter.abusive:
-                self.closing = True
-                await self.send_json(error_frame("rate_limited", "too many messages: goodbye"))
-                await self.close(code=CLOSE_ABUSIVE)
-            else:
-                await self.send_json(error_frame("rate_limited", "too many messages: slow down"))
+            await self._refuse_flood("too many messages")
+            return
+        if not flood.shared_admit(self.budgets):
+            # Over the player's or the address's budget: counts as this connection's too.
+            self.limiter.refused += 1.0
+            await self._refuse_flood("too many messages from your account or address")
             return
         try:
             command = parse_frame(text_data, bytes_data)
@@ -185,6 +192,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             reply = error_frame("internal", "the room could not do that", ref=command.ref)
         if reply is not None:
             await self.send_json(reply)
+
+    async def _refuse_flood(self, why: str) -> None:
+        if self.limiter.abusive:
+            self.closing = True
+            await self.send_json(error_frame("rate_limited", f"{why}: goodbye"))
+            await self.close(code=CLOSE_ABUSIVE)
+        else:
+            await self.send_json(error_frame("rate_limited", f"{why}: slow down"))
 
     async def _run(self, command: Command) -> dict[str, Any] | None:
         """The command's service or selector; returns the frame to send back, if any."""
@@ -255,9 +270,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         return lambda: service(table_id=table_id, player=player)
 
     async def _snapshot(self) -> dict[str, Any]:
-        snapshot: dict[str, Any] | None = await database_sync_to_async(
-            selectors.table_snapshot, thread_sensitive=False
-        )(self.table_id, self.player)
+        """The table as this viewer may see it; a visitor's is the public one, built once for
+        all the process's visitors of the table (tables/public_snapshots.py)."""
+        build = database_sync_to_async(selectors.table_snapshot, thread_sensitive=False)
+        snapshot: dict[str, Any] | None
+        if self.player is None:
+            snapshot = await public_snapshots.public_snapshot(
+                self.table_id, lambda: build(self.table_id, None)
+            )
+        else:
+            snapshot = await build(self.table_id, self.player)
         if snapshot is None:
             raise ObjectDoesNotExist(f"no table {self.table_id}")
         return snapshot
@@ -269,6 +291,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # The user group serves every table the player sits at: keep this table's frames.
         if message.get("table_id") != self.table_id:
             return
+        public_snapshots.changed(self.table_id)
         for text in message["texts"]:
             await self.send(text_data=text)
 

@@ -16,8 +16,11 @@ from tables.engine import Game, OddChip
 from tables.engine import RakeSchedule as EngineRakeSchedule
 from tables.engine import RakeTier as EngineRakeTier
 
-# A seat's connection count not refreshed by a heartbeat for this long is stale.
-PRESENCE_STALE = timedelta(seconds=60)
+# A seat's connection count not refreshed by a heartbeat for this long is stale: its process
+# died (issue #11: a crashed player showed connected for a minute). Each process beats for its
+# open connections every tables.heartbeat.HEARTBEAT_SECONDS (2 s), so two beats may be late
+# before a count is gone; the presence sweep (beat, every 2 s) then clears it for everyone.
+PRESENCE_STALE = timedelta(seconds=6)
 
 
 class RakeSchedule(models.Model):

@@ -19,6 +19,16 @@ from tables.engine import ActionKind
 
 # A client frame larger than this is refused before it is parsed.
 MAX_FRAME_BYTES = 2048
+# The server's own limit on a WebSocket message (Daphne's --websocket-max-message-size and
+# --websocket-max-frame-size, set where the room is started: Makefile, Procfile,
+# docs/operations.md, tests/room_processes.py). Daphne's default, 1 MiB, cut a larger frame
+# with an abnormal close before the room could answer ``too_large``; up to this size the room
+# answers, and only a larger one is cut by the server (close code 1009).
+SERVER_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+DAPHNE_SIZE_ARGS = (
+    f"--websocket-max-message-size {SERVER_MAX_MESSAGE_BYTES} "
+    f"--websocket-max-frame-size {SERVER_MAX_MESSAGE_BYTES}"
+)
 CHAT_MAX_CHARS = 200
 # A client reference echoed in replies (lets a client match a reply to its request).
 REF_MAX_CHARS = 64
@@ -231,7 +241,8 @@ def parse_frame(text: str | None, raw: bytes | None = None) -> Command:
         raise ProtocolError("bad_frame", "send JSON text frames, not binary")
     if text is None:
         raise ProtocolError("bad_frame", "empty frame")
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
+    # A character is at least a byte: a long text is refused without encoding it.
+    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
         raise ProtocolError("too_large", f"a message is limited to {MAX_FRAME_BYTES} bytes")
     try:
         message = json.loads(text)

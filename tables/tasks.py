@@ -19,6 +19,12 @@ def sweep_action_deadlines() -> int:
     return services.hand_deadlines_sweep()
 
 
+@shared_task(name="tables.tasks.sweep_stale_presence")
+def sweep_stale_presence() -> int:
+    """Periodic: clear the presence of connections whose process died (no heartbeat)."""
+    return services.presence_sweep()
+
+
 @shared_task(name="tables.tasks.start_next_hand")
 def start_next_hand(table_id: int) -> str:
     """R-GAME-3: the pause between hands is over; deal if two or more are in."""

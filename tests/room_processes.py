@@ -24,6 +24,8 @@ from pathlib import Path
 
 from django.db import connection
 
+from tables.protocol import DAPHNE_SIZE_ARGS
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 # The settings of room processes started by tests unless a caller names its own.
@@ -72,7 +74,15 @@ def daphne(env: dict[str, str]) -> Iterator[str]:
         prefix=f"daphne-{port}-", suffix=".log", dir=keep, delete=not keep
     ) as log:
         process = subprocess.Popen(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "pokerroom.asgi:application"],
+            [
+                str(BIN / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                *DAPHNE_SIZE_ARGS.split(),
+                "pokerroom.asgi:application",
+            ],
             cwd=ROOT,
             env=env,
             stdout=log,

@@ -5,6 +5,7 @@ The contract is docs/tables-services.md."""
 from tables.services.broadcast import broadcast, table_group, user_group
 from tables.services.flow import next_hand_pause, waiting_list_offer_seconds
 from tables.services.hands import hand_act, hand_deadlines_sweep, hand_start, hand_time_out
+from tables.services.presence import presence_sweep, seats_heartbeat
 from tables.services.results import Frames, TableResult
 from tables.services.seats import (
     ante_confirm,
@@ -37,6 +38,7 @@ __all__ = [
     "hand_time_out",
     "next_hand_pause",
     "player_auto_muck_set",
+    "presence_sweep",
     "seat_add_chips",
     "seat_heartbeat",
     "seat_leave",
@@ -44,6 +46,7 @@ __all__ = [
     "seat_sit_in",
     "seat_sit_out",
     "seat_take",
+    "seats_heartbeat",
     "table_close",
     "table_group",
     "table_open",

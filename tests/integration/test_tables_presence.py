@@ -1,6 +1,7 @@
 """Presence across processes (R-TIME-3): each open connection is counted on the seat in the
 database, so two tabs served by two Daphne processes are right; a count no heartbeat has
-refreshed for PRESENCE_STALE (its process died) keeps nobody "connected"."""
+refreshed for PRESENCE_STALE (its process died) keeps nobody "connected", and the presence
+sweep clears it for everyone within seconds (issue #11)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tables import services
+from pokerroom.celery import app as celery_app
+from tables import heartbeat, services
 from tables.models import PRESENCE_STALE, Seat
 from tables.selectors import seats_public
+from tables.services import outbox
 from tests.table_factories import engine_of, make_table, running_hand, seated_player
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +94,107 @@ def test_r_time_1_the_last_connection_closing_on_their_turn_times_the_player_out
     hand.refresh_from_db()
     assert gone.ok and hand.seq > seq
     assert to_act in hand.timed_out_seats
+
+
+# --- issue #11: a crashed process's connections count as gone within seconds ---------------
+
+
+def test_presence_lapses_within_a_few_seconds_of_the_last_heartbeat():
+    assert PRESENCE_STALE.total_seconds() <= 6
+    assert timedelta(seconds=heartbeat.HEARTBEAT_SECONDS * 2) < PRESENCE_STALE
+
+
+def test_the_sweep_clears_a_crashed_processs_connections_and_tells_the_table(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    table = make_table()
+    alice = seated_player(table)
+    start = timezone.now()
+    _connect(table, alice, now=start)
+    _connect(table, alice, now=start)  # two tabs on one process, which then dies
+    sent = []
+    monkeypatch.setattr(outbox, "broadcast", lambda **kwargs: sent.append(kwargs))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.presence_sweep(now=start + PRESENCE_STALE - timedelta(seconds=1)) == 0
+    assert Seat.objects.get(player=alice).present(start + PRESENCE_STALE - timedelta(seconds=1))
+    assert sent == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.presence_sweep(now=start + PRESENCE_STALE) == 1
+
+    seat = Seat.objects.get(player=alice)
+    assert (seat.connections, seat.connected) == (0, False)
+    assert not _shown_connected(table, alice)
+    [seats_frame] = sent[0]["frames"].table
+    assert seats_frame["type"] == "seats"
+    assert [s["connected"] for s in seats_frame["seats"] if s["player_id"] == alice.pk] == [False]
+
+
+def test_a_heartbeat_keeps_a_live_connection_out_of_the_sweep():
+    table = make_table()
+    alice = seated_player(table)
+    start = timezone.now()
+    _connect(table, alice, now=start)
+    beat = start + PRESENCE_STALE - timedelta(seconds=2)
+    assert services.seat_heartbeat(table_id=table.pk, player=alice, now=beat) == 1
+
+    assert services.presence_sweep(now=start + PRESENCE_STALE + timedelta(seconds=1)) == 0
+    assert Seat.objects.get(player=alice).connections == 1
+    assert services.presence_sweep(now=beat + PRESENCE_STALE) == 1
+
+
+def test_r_time_1_a_player_whose_process_died_on_their_turn_keeps_their_clock():
+    """R-TIME-1: a disconnected player gets the same time as anyone (a restart is a short
+    drop): the sweep shows them gone, the action clock still decides."""
+    table = make_table()
+    alice = seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2)
+    now = timezone.now()
+    for player in (alice, bob):
+        _connect(table, player, now=now)
+    assert services.hand_start(table_id=table.pk, now=now).ok
+    hand = running_hand(table)
+    to_act = engine_of(hand).to_act
+    other = bob if to_act == 1 else alice
+    later = now + PRESENCE_STALE
+    services.seat_heartbeat(table_id=table.pk, player=other, now=later)  # still there
+    seq = hand.seq
+
+    assert services.presence_sweep(now=later) == 1
+
+    hand.refresh_from_db()
+    assert hand.seq == seq and hand.timed_out_seats == []
+    assert engine_of(hand).to_act == to_act
+    assert not _shown_connected(table, bob if to_act == 2 else alice)
+    assert Seat.objects.get(player=other).connected
+
+
+def test_the_presence_sweep_runs_every_two_seconds():
+    [entry] = [
+        entry
+        for entry in celery_app.conf.beat_schedule.values()
+        if entry["task"] == "tables.tasks.sweep_stale_presence"
+    ]
+    assert entry["schedule"] <= timedelta(seconds=2)
+
+
+def test_one_heartbeat_refreshes_every_seat_a_process_counts(django_assert_num_queries):
+    """A process beats for all its connections at once: one read and one UPDATE, however
+    many seats; a seat whose count is gone is not refreshed and is named as such."""
+    tables = [make_table(), make_table()]
+    players = [seated_player(tables[0]), seated_player(tables[0]), seated_player(tables[1])]
+    start = timezone.now()
+    for player in players[:2]:
+        _connect(tables[0], player, now=start)
+    _connect(tables[1], players[2], now=start)
+    _connect(tables[1], players[2], now=start, connected=False)  # gone meanwhile
+    beat = start + timedelta(seconds=2)
+    seats = {(tables[0].pk, players[0].pk), (tables[0].pk, players[1].pk)}
+    gone = (tables[1].pk, players[2].pk)
+
+    with django_assert_num_queries(2):
+        refreshed = services.seats_heartbeat(seats=seats | {gone}, now=beat)
+
+    assert refreshed == seats
+    assert [Seat.objects.get(player=p).last_seen for p in players[:2]] == [beat, beat]
+    assert Seat.objects.get(player=players[2]).last_seen == start

@@ -1,0 +1,77 @@
+"""Presence that outlived its process (R-TIME-3): the sweep that clears stale counts.
+
+A Daphne process that dies closes none of its connections: their counts stay on the seats.
+Each process refreshes the seats of its open connections every few seconds
+(tables/heartbeat.py), so a count nobody refreshed for tables.models.PRESENCE_STALE belongs to
+a process that is gone. Seat.present(now) already shows such a seat disconnected; this sweep
+(beat, every couple of seconds) writes it down and tells the table, so a crashed player shows
+gone within seconds as one who closed the tab does.
+
+The sweep does not cut a turn short: R-TIME-1 gives a disconnected player the same time as
+anyone ("a reload or a short drop costs nothing"), and a server restart is such a drop, so a
+player to act keeps their clock (tests/integration/test_tables_restart.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from functools import reduce
+from operator import or_
+
+from django.db import transaction
+from django.db.models import Q
+
+from tables.models import PRESENCE_STALE, Seat
+from tables.services.flow import current_hand, lock_table, now_or
+from tables.services.outbox import Outbox
+
+
+def seats_heartbeat(
+    *, seats: Iterable[tuple[int, int]], now: datetime | None = None
+) -> set[tuple[int, int]]:
+    """A server process's open connections say they are still there (tables/heartbeat.py,
+    every HEARTBEAT_SECONDS): ``seats`` are (table_id, player_id) pairs. Refreshes last_seen
+    of those still counted, in one UPDATE, no lock, nothing broadcast; returns the pairs it
+    refreshed (a pair missing was cleared by the sweep, or the player left: its connections
+    count themselves again if they still can)."""
+    pairs = set(seats)
+    if not pairs:
+        return set()
+    which = reduce(or_, (Q(table_id=t, player_id=p) for t, p in pairs))
+    counted = Seat.objects.filter(which, connections__gt=0)
+    found = {(t, p) for t, p in counted.values_list("table_id", "player_id")}
+    counted.update(last_seen=now_or(now))
+    return found
+
+
+def presence_sweep(*, now: datetime | None = None) -> int:
+    """Every seat still counted connected whose last heartbeat is PRESENCE_STALE old or
+    older: no connections, disconnected, and a seats frame to its table. Returns how many
+    seats it cleared."""
+    now = now_or(now)
+    lapsed = Seat.objects.filter(connected=True, last_seen__lte=now - PRESENCE_STALE)
+    cleared = 0
+    for table_id, seat_id in list(lapsed.values_list("table_id", "pk")):
+        if _presence_lapse(table_id=table_id, seat_id=seat_id, now=now):
+            cleared += 1
+    return cleared
+
+
+def _presence_lapse(*, table_id: int, seat_id: int, now: datetime) -> bool:
+    """One seat, under its table's lock, if it is still stale (a heartbeat or a connect
+    since the query wins)."""
+    with transaction.atomic():
+        table = lock_table(table_id, skip_locked=True)
+        if table is None:
+            return False  # busy: the next sweep takes it
+        seat = Seat.objects.filter(pk=seat_id, table=table).first()
+        if seat is None or seat.last_seen is None or seat.present(now) or not seat.connected:
+            return False
+        seat.connections = 0
+        seat.connected = False
+        seat.save(update_fields=["connections", "connected"])
+        outbox = Outbox(table)
+        outbox.seats_changed = True
+        outbox.result(hand=current_hand(table))
+        return True
