@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The server's WebSocket message limit, above the room's own (tables/protocol.py
+# The server's WebSocket message limit, above the room's own (tables/realtime/protocol.py
 # SERVER_MAX_MESSAGE_BYTES): a too long frame is answered `too_large`, not cut by Daphne.
 DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-size 4194304
 
@@ -30,7 +30,7 @@ run: venv
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
-## make test: ruff, mypy on the engine, and the whole pytest suite.
+## make test: ruff, the import contracts, mypy on stud (the rules), and the whole pytest suite.
 test: venv lint typecheck
 	@mkdir -p var
 	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
@@ -40,6 +40,7 @@ test: venv lint typecheck
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 format: venv
 	$(BIN)/ruff format .

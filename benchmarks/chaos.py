@@ -510,7 +510,7 @@ async def play_through(
 ) -> list[Any]:
     """Bots play; once every table has played a hand the chaos starts, and the watch on
     progress with it; the chaos ends with a quiet tail for the last fault's tables."""
-    from tables.bots import Bot
+    from bots.client import Bot
 
     bots = [
         Bot(

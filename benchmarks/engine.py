@@ -31,8 +31,8 @@ import eval7  # noqa: E402
 import pokerkit  # noqa: E402
 import treys  # noqa: E402
 
-from tables.engine.cards import card_text  # noqa: E402
-from tables.engine.evaluate import high_rank, high_rank7, low8_rank, low8_rank7  # noqa: E402
+from stud.cards import card_text  # noqa: E402
+from stud.evaluate import high_rank, high_rank7, low8_rank, low8_rank7  # noqa: E402
 
 GOAL_HIGH_RATE = 1_000_000
 GOAL_HIGH_VS_TREYS = 10.0

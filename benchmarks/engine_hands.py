@@ -20,7 +20,7 @@ import time
 import warnings
 from collections.abc import Callable
 
-from tables.engine import ActionKind, Game, GameConfig, SeatSetup, StudHand
+from stud import ActionKind, Game, GameConfig, SeatSetup, StudHand
 
 PLAYERS = 6
 STACK = 1000

@@ -313,7 +313,7 @@ async def play(
     warm_up: float,
     seconds: float,
 ) -> dict[str, float]:
-    from tables.bots import Bot
+    from bots.client import Bot
 
     bots = [
         Bot(

@@ -12,7 +12,7 @@ An origin is accepted, scheme, host and port all equal, when it is
   server; a browser never lets a page choose the Host of another server).
 
 A handshake without an ``Origin`` (or with ``null``) is refused: browsers always send one, and
-non-browser clients (tables/bots.py) send the room's origin.
+non-browser clients (bots/client.py) send the room's origin.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from pokerroom.consumers import PingConsumer
-from tables.routing import websocket_urlpatterns as table_websocket_urlpatterns
+from tables.realtime.routing import websocket_urlpatterns as table_websocket_urlpatterns
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),

@@ -49,6 +49,9 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "tables",
+    "histories",
+    "accounting",
+    "bots",
 ]
 
 MIDDLEWARE = [
@@ -259,8 +262,9 @@ HAND_HISTORY_REVEAL_DECK = env.bool("HAND_HISTORY_REVEAL_DECK", default=True)
 # R-SHOW-3), and how long a freed seat is held for the first on the waiting list.
 NEXT_HAND_PAUSE_SECONDS = env.float("NEXT_HAND_PAUSE_SECONDS", default=3.0)
 WAITING_LIST_OFFER_SECONDS = env.float("WAITING_LIST_OFFER_SECONDS", default=60.0)
-# WebSocket flood control per connection (tables/protocol.py RateLimiter): messages a second
-# on average, the burst allowed, and the refusals after which the connection is closed (4008).
+# WebSocket flood control per connection (RateLimiter in tables/realtime/protocol.py):
+# messages a second on average, the burst allowed, and the refusals after which the
+# connection is closed (4008).
 TABLE_WS_RATE = env.float("TABLE_WS_RATE", default=8.0)
 TABLE_WS_BURST = env.int("TABLE_WS_BURST", default=16)
 TABLE_WS_ABUSE_LIMIT = env.int("TABLE_WS_ABUSE_LIMIT", default=20)

@@ -16,8 +16,8 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("hands/", include("tables.history_urls")),
-    path("staff/", include("tables.rake_urls")),
+    path("hands/", include("histories.urls")),
+    path("staff/", include("accounting.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script, so the
     # page passes the Content-Security-Policy (settings.py).
@@ -28,6 +28,6 @@ urlpatterns = [
         ),
         name="api_docs",
     ),
-    path("api/", include("tables.api.urls")),
+    path("api/", include("api.urls")),
     path("", include("tables.urls")),
 ]

@@ -20,7 +20,7 @@ the lost connection. Nothing is lost by that which the room needs:
 Celery drops the worker's copies of the held tasks on reconnecting (``Consumer.on_close``),
 so none runs twice.
 
-tests/integration/test_worker_broker_outage.py stops a private Redis under a worker holding a
+tests/tables/test_worker_broker_outage.py stops a private Redis under a worker holding a
 countdown task and starts it again.
 """
 

@@ -1,8 +1,9 @@
 """Flood control shared by all of a player's connections, and all of a client address's.
 
-tables.protocol.RateLimiter holds each connection to its own budget; opening more connections
-multiplied it (issue #11: 20 anonymous connections asking for snapshots slowed every player's
-pings from 2 ms to 184 ms). Each message therefore also spends from two shared budgets:
+tables.realtime.protocol.RateLimiter holds each connection to its own budget; opening more
+connections multiplied it (issue #11: 20 anonymous connections asking for snapshots slowed
+every player's pings from 2 ms to 184 ms). Each message therefore also spends from two
+shared budgets:
 
 - the player's (``TABLE_WS_USER_RATE`` messages a second over all their connections, any
   table, any process), when logged in;

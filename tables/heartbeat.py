@@ -26,7 +26,7 @@ HEARTBEAT_SECONDS = 2.0
 
 
 class Counted(Protocol):
-    """A connection counted on its seat (tables.consumers.TableConsumer)."""
+    """A connection counted on its seat (tables.realtime.consumer.TableConsumer)."""
 
     table_id: int
     counted: bool

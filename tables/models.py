@@ -12,9 +12,9 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from tables.engine import Game, OddChip
-from tables.engine import RakeSchedule as EngineRakeSchedule
-from tables.engine import RakeTier as EngineRakeTier
+from stud import Game, OddChip
+from stud import RakeSchedule as EngineRakeSchedule
+from stud import RakeTier as EngineRakeTier
 
 # A seat's connection count not refreshed by a heartbeat for this long is stale: its process
 # died (issue #11: a crashed player showed connected for a minute). Each process beats for its
@@ -324,7 +324,7 @@ class WaitingListEntry(models.Model):
 
 class HistoryEmailRequest(models.Model):
     """A player's "Email me these hands" (R-HIST-2): which hands, where to, and when it went.
-    Written by tables.services.history_mail; counted for the per-hour limit."""
+    Written by histories.services; counted for the per-hour limit."""
 
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="history_emails"

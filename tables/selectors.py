@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.services import all_in_protection_remaining
-from tables.engine import StudHand, view
+from stud import StudHand, view
 from tables.models import (
     Hand,
     HandEvent,

@@ -35,19 +35,3 @@ def start_next_hand(table_id: int) -> str:
 def expire_waiting_list_offer(entry_id: int) -> str:
     """The offered seat was not taken in time: offer it to the next in line."""
     return services.waiting_list_offer_expire(entry_id=entry_id).status
-
-
-@shared_task(name="tables.tasks.email_hand_histories")
-def email_hand_histories(request_id: int) -> str:
-    """R-HIST-2: send one "Email me these hands" request (tables.services.history_mail)."""
-    from tables.services.history_mail import history_email_send
-
-    return history_email_send(request_id=request_id)
-
-
-@shared_task(name="tables.tasks.mail_daily_rake_report")
-def mail_daily_rake_report() -> str:
-    """Beat, after New York midnight: yesterday's rake report to settings.ACCOUNTING_EMAIL."""
-    from tables.rake_report import mail_rake_report_for_yesterday
-
-    return mail_rake_report_for_yesterday()

@@ -1,7 +1,7 @@
 """Real room processes for tests: Daphne (and a Celery worker) on the test database.
 
 The browser suite (tests/browser/conftest.py) and the integration tests that need a real
-server (tests/integration/test_consumer_bots.py, test_consumer_scale_out.py,
+server (tests/bots/test_consumer_bots.py, test_consumer_scale_out.py,
 test_tables_restart.py) start them here; what differs between them is the environment
 `room_env` builds (the settings module and extra variables).
 
@@ -24,12 +24,12 @@ from pathlib import Path
 
 from django.db import connection
 
-from tables.protocol import DAPHNE_SIZE_ARGS
+from tables.realtime.protocol import DAPHNE_SIZE_ARGS
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 # The settings of room processes started by tests unless a caller names its own.
-ROOM_SETTINGS = "tests.integration.room_settings"
+ROOM_SETTINGS = "tests.room_settings"
 
 
 def free_port() -> int:

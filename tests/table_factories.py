@@ -10,9 +10,9 @@ from datetime import datetime
 from typing import Any
 
 from accounts.models import Player
+from stud import StudHand
+from stud.cards import FULL_DECK, parse_cards
 from tables import services
-from tables.engine import StudHand
-from tables.engine.cards import FULL_DECK, parse_cards
 from tables.models import Hand, Table
 from tests.factories import PlayerFactory, funded
 

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from accounts.models import LedgerKind, Player
 from accounts.services import player_sign_up, wallet_credit
-from tables.engine import Game
+from stud import Game
 from tables.models import Table
 from tables.presets import PRESETS_BY_KEY, SEED_000_PRESETS, SEED_003_PRESETS, StakesPreset
 from tables.selectors import rake_schedule_for_stakes

@@ -19,15 +19,7 @@ from django.utils import timezone
 
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
-from tables.engine import (
-    Action,
-    ActionKind,
-    Event,
-    Game,
-    GameConfig,
-    OddChip,
-    StudHand,
-)
+from stud import Action, ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
 from tables.services.outbox import Outbox, iso

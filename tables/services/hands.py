@@ -7,14 +7,8 @@ from datetime import datetime
 from django.db import transaction
 
 from accounts.models import Player
-from tables.engine import (
-    Action,
-    ActionKind,
-    IllegalAction,
-    SeatSetup,
-    StudHand,
-)
-from tables.engine.deck import (
+from stud import Action, ActionKind, IllegalAction, SeatSetup, StudHand
+from stud.deck import (
     CARD_BY_CARD_SCHEME,
     card_by_card_commitment,
     new_salts,

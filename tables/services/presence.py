@@ -9,7 +9,7 @@ gone within seconds as one who closed the tab does.
 
 The sweep does not cut a turn short: R-TIME-1 gives a disconnected player the same time as
 anyone ("a reload or a short drop costs nothing"), and a server restart is such a drop, so a
-player to act keeps their clock (tests/integration/test_tables_restart.py).
+player to act keeps their clock (tests/tables/test_tables_restart.py).
 """
 
 from __future__ import annotations

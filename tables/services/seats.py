@@ -10,7 +10,7 @@ from django.db import transaction
 from accounts.models import LedgerKind, Player
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, wallet_debit
-from tables.engine import IllegalAction, StudHand
+from stud import IllegalAction, StudHand
 from tables.models import PRESENCE_STALE, Seat, Table, WaitingListEntry
 from tables.services.flow import (
     active_offers,

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from accounts.models import Player
 from accounts.services import player_settings_update
-from tables.engine import IllegalAction, StudHand
+from stud import IllegalAction, StudHand
 from tables.models import Hand
 from tables.services.flow import current_hand, engine_records, lock_table, record
 from tables.services.outbox import Outbox

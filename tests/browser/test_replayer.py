@@ -6,13 +6,13 @@ import random
 
 import pytest
 
+from stud import SeatSetup, StudHand
+from stud.cards import card_text
+from stud.dealing import Deal, deal_of, deal_positions
 from tables import selectors, services
-from tables.engine import SeatSetup, StudHand
-from tables.engine.cards import card_text
-from tables.engine.dealing import Deal, deal_of, deal_positions
 from tables.models import HandEvent, Table
 from tests.browser import steps
-from tests.engine.conftest import config
+from tests.stud.conftest import config
 from tests.table_factories import make_table, play_down, seated_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -1,0 +1,24 @@
+"""The rake report's form: New York days and how to group them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from accounting.report import GROUP_BY_CHOICES
+
+
+class RakeReportForm(forms.Form):
+    first_day = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    last_day = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    group_by = forms.ChoiceField(choices=[(g, g) for g in GROUP_BY_CHOICES], initial="day")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        first, last = data.get("first_day"), data.get("last_day")
+        if first and last and last < first:
+            self.add_error("last_day", "The last day comes before the first.")
+        if first and last and (last - first).days > 3660:
+            self.add_error("last_day", "At most ten years at a time.")
+        return data

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from accounting import views
+
+urlpatterns = [
+    path("rake/", views.rake_report_page, name="rake_report"),
+]

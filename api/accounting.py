@@ -1,0 +1,66 @@
+"""The API of the rake report (staff only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounting.report import GROUP_BY_CHOICES, rake_report
+
+
+class RakeQuerySerializer(serializers.Serializer):
+    first_day = serializers.DateField()
+    last_day = serializers.DateField()
+    group_by = serializers.ChoiceField(choices=list(GROUP_BY_CHOICES), default="day")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["last_day"] < attrs["first_day"]:
+            raise serializers.ValidationError({"last_day": "The last day comes before the first."})
+        if (attrs["last_day"] - attrs["first_day"]).days > 3660:
+            raise serializers.ValidationError({"last_day": "At most ten years at a time."})
+        return attrs
+
+
+class RakeRowSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    hands = serializers.IntegerField()
+    rake = serializers.IntegerField()
+
+
+class RakeReportSerializer(serializers.Serializer):
+    first_day = serializers.DateField()
+    last_day = serializers.DateField()
+    group_by = serializers.CharField()
+    rows = RakeRowSerializer(many=True)
+    hands = serializers.IntegerField()
+    rake = serializers.IntegerField()
+
+
+class RakeReportView(APIView):
+    """Staff only: rake taken in New York days, grouped by day, table, stakes or schedule."""
+
+    permission_classes = [permissions.IsAdminUser]
+
+    @extend_schema(parameters=[RakeQuerySerializer], responses=RakeReportSerializer)
+    def get(self, request: Request) -> Response:
+        query = RakeQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        report = rake_report(**query.validated_data)
+        return Response(
+            RakeReportSerializer(
+                {
+                    "first_day": report.first_day,
+                    "last_day": report.last_day,
+                    "group_by": report.group_by,
+                    "rows": report.rows,
+                    "hands": report.hands,
+                    "rake": report.rake,
+                }
+            ).data
+        )

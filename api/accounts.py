@@ -1,0 +1,87 @@
+"""The API of my account: balance, settings and the wallet ledger."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import LedgerEntry, LedgerKind, Player
+from accounts.selectors import player_ledger
+
+
+class AccountSerializer(serializers.ModelSerializer):
+    table_name = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "username",
+            "email",
+            "display_name",
+            "table_name",
+            "balance",
+            "auto_ante",
+            "auto_muck",
+            "four_colour_deck",
+            "all_in_allowance",
+        ]
+        read_only_fields = fields
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = LedgerEntry
+        fields = ["id", "kind", "amount", "balance_after", "created_at", "reason", "reference"]
+        read_only_fields = fields
+
+
+class AccountView(APIView):
+    """My account: balance (cents) and settings."""
+
+    @extend_schema(responses=AccountSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(AccountSerializer(request.user).data)
+
+
+class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
+    """An ISO 8601 moment compared in UTC: ISO allows offsets PostgreSQL refuses (-18:33),
+    and a filter must answer them, not fail with a database error."""
+
+    def filter(self, qs: Any, value: Any) -> Any:
+        if value is not None and value.tzinfo is not None:
+            try:
+                value = value.astimezone(UTC)
+            except OverflowError:  # beyond year 1 or 9999 once in UTC: the end of time
+                value = (datetime.max if value.year > 1 else datetime.min).replace(tzinfo=UTC)
+        return super().filter(qs, value)
+
+
+class LedgerFilter(django_filters.FilterSet):
+    kind = django_filters.ChoiceFilter(choices=LedgerKind.choices)
+    created_after = UtcDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    created_before = UtcDateTimeFilter(field_name="created_at", lookup_expr="lt")
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["kind"]
+
+
+class LedgerList(generics.ListAPIView):
+    """My ledger, newest first: every movement of my money, signed cents."""
+
+    serializer_class = LedgerEntrySerializer
+    filterset_class = LedgerFilter
+
+    def get_queryset(self) -> QuerySet[LedgerEntry]:
+        if getattr(self, "swagger_fake_view", False):
+            return LedgerEntry.objects.none()
+        return player_ledger(player_id=self.request.user.pk)

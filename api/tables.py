@@ -1,0 +1,98 @@
+"""The API of the live tables: the lobby's open tables, a table and its seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import Count, QuerySet
+from rest_framework import generics, serializers
+
+from tables.models import Table
+from tables.selectors import seats_public
+
+
+class LobbyTableSerializer(serializers.ModelSerializer):
+    seated = serializers.IntegerField(read_only=True)
+    waiting = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Table
+        fields = [
+            "id",
+            "name",
+            "game",
+            "small_bet",
+            "big_bet",
+            "ante",
+            "bring_in",
+            "seats",
+            "buy_in",
+            "action_clock",
+            "is_open",
+            "seated",
+            "waiting",
+        ]
+
+
+class SeatSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    stack = serializers.IntegerField()
+    sitting_out = serializers.BooleanField()
+    connected = serializers.BooleanField()
+    in_hand = serializers.BooleanField()
+    leaving = serializers.BooleanField()
+
+
+class TableDetailSerializer(LobbyTableSerializer):
+    seat_list = serializers.SerializerMethodField()
+
+    class Meta(LobbyTableSerializer.Meta):
+        fields = [*LobbyTableSerializer.Meta.fields, "seat_list"]
+
+    def get_seat_list(self, table: Table) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.context["seats"]
+        return SeatSerializer(seats, many=True).data  # type: ignore[return-value]
+
+
+def _tables() -> QuerySet[Table]:
+    return Table.objects.annotate(
+        seated=Count("seat_set", distinct=True), waiting=Count("waiting_list", distinct=True)
+    ).order_by("small_bet", "name", "id")
+
+
+class LobbyTableFilter(django_filters.FilterSet):
+    game = django_filters.ChoiceFilter(choices=[("stud", "stud"), ("stud8", "stud8")])
+    small_bet = django_filters.NumberFilter()
+
+    class Meta:
+        model = Table
+        fields = ["game", "small_bet"]
+
+
+class LobbyTableList(generics.ListAPIView):
+    """Open tables, with how many are seated and waiting. Stakes in cents."""
+
+    serializer_class = LobbyTableSerializer
+    filterset_class = LobbyTableFilter
+
+    def get_queryset(self) -> QuerySet[Table]:
+        return _tables().filter(is_open=True)
+
+
+class TableDetail(generics.RetrieveAPIView):
+    """A table and its seats (stacks are live during a hand; no cards here)."""
+
+    serializer_class = TableDetailSerializer
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> QuerySet[Table]:
+        return _tables()
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        if "pk" in self.kwargs:
+            context["seats"] = seats_public(int(self.kwargs["pk"]))
+        return context

@@ -1,0 +1,16 @@
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+
+from api import accounting, accounts, histories, tables
+
+urlpatterns = [
+    path("token/", obtain_auth_token, name="api_token"),
+    path("tables/", tables.LobbyTableList.as_view(), name="api_tables"),
+    path("tables/<int:pk>/", tables.TableDetail.as_view(), name="api_table"),
+    path("me/", accounts.AccountView.as_view(), name="api_me"),
+    path("me/ledger/", accounts.LedgerList.as_view(), name="api_ledger"),
+    path("hands/", histories.HandList.as_view(), name="api_hands"),
+    path("hands/<int:hand_id>/", histories.HandDetail.as_view(), name="api_hand"),
+    path("hands/<int:hand_id>/text/", histories.HandText.as_view(), name="api_hand_text"),
+    path("rake/report/", accounting.RakeReportView.as_view(), name="api_rake_report"),
+]

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from histories import views
+
+urlpatterns = [
+    path("", views.hand_list, name="hand_list"),
+    path("<int:hand_id>/", views.hand_detail, name="hand_detail"),
+    path("<int:hand_id>/text/", views.hand_download_text, name="hand_download_text"),
+    path("<int:hand_id>/json/", views.hand_download_json, name="hand_download_json"),
+    path("zip/", views.hands_download_zip, name="hands_download_zip"),
+    path("email/", views.hands_email, name="hands_email"),
+]

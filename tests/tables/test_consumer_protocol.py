@@ -1,0 +1,107 @@
+"""tables/realtime/protocol.py: every client message is parsed into a typed command or refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from stud import ActionKind
+from tables.realtime.protocol import (
+    CHAT_MAX_CHARS,
+    MAX_FRAME_BYTES,
+    Act,
+    Chat,
+    ImIn,
+    ProtocolError,
+    RateLimiter,
+    Sit,
+    Snapshot,
+    parse_frame,
+)
+
+
+def _code(text: str | None, raw: bytes | None = None) -> str:
+    with pytest.raises(ProtocolError) as refused:
+        parse_frame(text, raw)
+    return refused.value.code
+
+
+def test_an_action_parses_with_its_seq_and_amount():
+    command = parse_frame('{"type": "act", "seq": 7, "kind": "raise", "amount": 40, "ref": "a1"}')
+    assert command == Act(seq=7, kind=ActionKind.RAISE, amount=40, ref="a1")
+
+
+def test_an_action_may_name_its_hand():
+    command = parse_frame('{"type": "act", "seq": 7, "hand_id": 12, "kind": "check"}')
+    assert command == Act(seq=7, kind=ActionKind.CHECK, amount=0, hand_id=12)
+
+
+def test_simple_commands_parse():
+    assert parse_frame('{"type": "snapshot"}') == Snapshot()
+    assert parse_frame('{"type": "im_in", "ref": 3}') == ImIn(ref=3)
+    assert parse_frame('{"type": "sit", "seat": 3, "buy_in": 2000}') == Sit(seat=3, buy_in=2000)
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("{not json", "bad_json"),
+        ("[1, 2]", "bad_message"),
+        ('{"kind": "call"}', "bad_message"),
+        ('{"type": "shout"}', "unknown_type"),
+        ('{"type": "act", "kind": "call"}', "missing_field"),
+        ('{"type": "act", "seq": "3", "kind": "call"}', "bad_field"),
+        ('{"type": "act", "seq": true, "kind": "call"}', "bad_field"),
+        ('{"type": "act", "seq": 3, "kind": "shove"}', "bad_field"),
+        ('{"type": "act", "seq": 3, "kind": "bet", "amount": -5}', "bad_field"),
+        ('{"type": "act", "seq": 3, "kind": "bet", "amount": 1.5}', "bad_field"),
+        ('{"type": "act", "seq": 3, "kind": "call", "seat": 2}', "forbidden_field"),
+        ('{"type": "leave", "user": 9}', "forbidden_field"),
+        ('{"type": "act", "seq": 3, "kind": "call", "colour": 2}', "unknown_field"),
+        ('{"type": "sit", "seat": 9, "buy_in": 100}', "bad_field"),
+        ('{"type": "add_chips", "amount": 0}', "bad_field"),
+        ('{"type": "chat", "text": 5}', "bad_field"),
+        ('{"type": "chat", "text": "   "}', "bad_field"),
+        ('{"type": "chat", "text": "bell\\u0007"}', "bad_field"),
+        ('{"type": "snapshot", "ref": {"a": 1}}', "bad_field"),
+    ],
+)
+def test_a_malformed_message_is_refused_with_a_code(frame, code):
+    assert _code(frame) == code
+
+
+def test_a_binary_frame_is_refused():
+    assert _code(None, b'{"type": "snapshot"}') == "bad_frame"
+
+
+def test_an_oversized_frame_is_refused_before_parsing():
+    frame = json.dumps({"type": "chat", "text": "x" * MAX_FRAME_BYTES})
+    assert _code(frame) == "too_large"
+
+
+def test_chat_is_length_limited_and_html_escaped():
+    assert _code(json.dumps({"type": "chat", "text": "x" * (CHAT_MAX_CHARS + 1)})) == (
+        "chat_too_long"
+    )
+    command = parse_frame(json.dumps({"type": "chat", "text": '<b>nice</b> & "hand"'}))
+    assert command == Chat(text="&lt;b&gt;nice&lt;/b&gt; &amp; &quot;hand&quot;")
+
+
+def test_the_rate_limiter_refuses_a_flood_then_calls_it_abusive():
+    now = [0.0]
+    limiter = RateLimiter(rate=4, burst=4, abuse_limit=5, clock=lambda: now[0])
+    assert all(limiter.admit() for _ in range(4))
+    assert not limiter.admit()
+    assert not limiter.abusive
+    for _ in range(5):
+        limiter.admit()
+    assert limiter.abusive
+
+
+def test_the_rate_limiter_lets_a_steady_player_through():
+    now = [0.0]
+    limiter = RateLimiter(rate=4, burst=4, abuse_limit=5, clock=lambda: now[0])
+    for _ in range(100):
+        now[0] += 0.3
+        assert limiter.admit()

@@ -1,0 +1,52 @@
+"""The act path's cost in queries, so a regression shows (docs/performance.md, "Live tables").
+
+One action in the middle of a hand: BEGIN, lock the table row, read the hand, read the seats
+with their players (once: the player's own seat and the turn logic share it), insert the
+events (one bulk insert), update the hand (the fields a turn changes), COMMIT.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from stud import StudHand
+from tables import services
+from tables.services import scheduling
+from tests.table_factories import make_table, running_hand, seated_player
+
+pytestmark = pytest.mark.django_db
+
+ACT_QUERIES = 7  # was 8 before the seats were read once per act
+
+
+@pytest.fixture(autouse=True)
+def _no_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
+    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
+
+
+def test_an_action_mid_hand_takes_a_bounded_number_of_queries():
+    table = make_table()
+    players = {number: seated_player(table, seat_number=number) for number in range(1, 7)}
+    assert services.hand_start(table_id=table.pk).ok
+    counts = []
+    for _ in range(4):  # the bring-in and the first calls of third street
+        hand = running_hand(table)
+        engine = StudHand.from_json(hand.state)
+        seat = engine.to_act
+        offer = next(
+            o for o in engine.legal_actions(seat) if o.kind.value in ("bring_in", "call", "check")
+        )
+        with CaptureQueriesContext(connection) as queries:
+            result = services.hand_act(
+                table_id=table.pk,
+                player=players[seat],
+                expected_seq=hand.seq,
+                kind=offer.kind.value,
+                amount=offer.amount,
+            )
+        assert result.ok, result.reply()
+        counts.append(len(queries.captured_queries))
+    assert max(counts) <= ACT_QUERIES, [q["sql"][:120] for q in queries.captured_queries]
