@@ -9,7 +9,7 @@ PORT ?= 8000
 # SERVER_MAX_MESSAGE_BYTES): a too long frame is answered `too_large`, not cut by Daphne.
 DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-size 4194304
 
-.PHONY: run test lint format typecheck run-services worker beat bots benchmark clean-db
+.PHONY: venv run test lint format typecheck run-services worker beat benchmark
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -17,10 +17,9 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db.models import Count, Sum
 from django.db.models.functions import TruncDate
-from django.utils import timezone
 
 from accounts.money import cents_format
-from histories.selectors import day_bounds, room_zone
+from pokerroom.room_day import day_bounds, room_day, room_zone
 from tables.models import RakeEntry
 
 GroupBy = Literal["day", "table", "stakes", "schedule"]
@@ -122,8 +121,7 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
 
 
 def room_yesterday(now: datetime | None = None) -> date:
-    now = timezone.now() if now is None else now
-    return now.astimezone(room_zone()).date() - timedelta(days=1)
+    return room_day(now) - timedelta(days=1)
 
 
 # --- writers ----------------------------------------------------------------------------------

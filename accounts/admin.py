@@ -6,8 +6,6 @@ move money only through the wallet form on a player, which calls accounts.servic
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
@@ -32,6 +30,7 @@ from accounts.services import (
     wallet_credit,
     wallet_debit,
 )
+from pokerroom.admin_read_only import ReadOnlyAdminMixin
 
 
 def _name_not_held(name: str, *, player_id: int | None) -> str:
@@ -76,7 +75,7 @@ class RecentLedgerFormSet(BaseInlineFormSet):
         return super().get_queryset()[:LEDGER_INLINE_ROWS]
 
 
-class LedgerInline(admin.TabularInline):
+class LedgerInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = LedgerEntry
     formset = RecentLedgerFormSet
     fk_name = "player"
@@ -95,15 +94,6 @@ class LedgerInline(admin.TabularInline):
     show_change_link = False
     ordering = ("-id",)
     verbose_name_plural = f"ledger (latest {LEDGER_INLINE_ROWS}, newest first)"
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description="amount")
     def amount_display(self, entry: LedgerEntry) -> str:
@@ -244,7 +234,7 @@ class PlayerAdmin(UserAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = (
         "created_at",
         "player",
@@ -259,15 +249,6 @@ class LedgerEntryAdmin(admin.ModelAdmin):
     search_fields = ("player__username", "player__display_name", "reason", "reference")
     list_select_related = ("player", "staff")
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description="amount", ordering="amount")
     def amount_display(self, entry: LedgerEntry) -> str:

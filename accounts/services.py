@@ -7,16 +7,15 @@ can never overdraw. Money is integer cents throughout.
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
 from accounts.models import CREDIT_KINDS, DEBIT_KINDS, LedgerEntry, LedgerKind, Player
 from accounts.money import cents_format
 from accounts.names import name_check
+from pokerroom.room_day import room_day
 
 
 class WalletError(ValueError):
@@ -34,11 +33,6 @@ class InsufficientBalance(WalletError):
             f"Insufficient balance: {cents_format(amount)} asked for, "
             f"only {cents_format(balance)} available."
         )
-
-
-def room_day(now: datetime) -> date:
-    """The New York date of `now`: all-in protection counts per New York day (R-TIME-2)."""
-    return now.astimezone(ZoneInfo(settings.ROOM_DAY_TIME_ZONE)).date()
 
 
 # --- The wallet -----------------------------------------------------------------------------

@@ -20,13 +20,13 @@ import io
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from typing import Any, Literal
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db.models import QuerySet
 
+from pokerroom.room_day import day_bounds
 from stud import StudHand, view
 from stud.cards import card_text, cards_text
 from stud.dealing import deal_of, seen_by
@@ -36,20 +36,6 @@ from tables.models import Hand, HandEvent, HistoryEmailRequest
 
 Outcome = Literal["won", "lost", "even"]
 Copy = Literal["player", "email"]
-
-
-def room_zone() -> ZoneInfo:
-    return ZoneInfo(settings.ROOM_DAY_TIME_ZONE)
-
-
-def day_bounds(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
-    """New York days, first and last included, as an aware [start, end) range."""
-    zone = room_zone()
-    start = None if first is None else datetime.combine(first, time.min, tzinfo=zone)
-    end = (
-        None if last is None else datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
-    )
-    return start, end
 
 
 def reveals_deck() -> bool:

@@ -192,7 +192,7 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 # Beat reads crontab entries in this zone: the all-in reset runs at New York midnight.
-CELERY_TIMEZONE = "America/New_York"
+CELERY_TIMEZONE = ROOM_DAY_TIME_ZONE
 CELERY_ENABLE_UTC = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -26,6 +26,8 @@ from stud.result import HandResult, PotResult
 ALL_DOWN_CARDS: Final = "all"
 Viewer = int | Literal["all"] | None
 
+# The PokerStars format writes US Eastern time ("ET"): the format's zone, not the room's
+# (the room's New York day is pokerroom/room_day.py, which the engine does not import).
 _EASTERN = ZoneInfo("America/New_York")
 _STREET_TITLES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}

@@ -4,12 +4,19 @@ edit rake schedules, read the rake taken."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db.models import Max, Min, QuerySet
 from django.http import HttpRequest
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.html import format_html_join
 
+from accounts.money import cents_format
+from pokerroom.admin_read_only import ReadOnlyAdminMixin
+from pokerroom.room_day import room_day
 from tables import services
 from tables.models import (
     Hand,
@@ -85,10 +92,44 @@ class RakeTierInline(admin.TabularInline):
     extra = 0
 
 
+def rake_preview_lines(schedule: RakeSchedule) -> list[str]:
+    """ "pot $45.00, 5 players: $2.00" for each tier's players at and just under each
+    threshold (or each step of a per-$N tier up to its cap), from the saved tiers."""
+    engine = schedule.to_engine()
+    lines: list[str] = []
+    for tier in schedule.tiers.all():
+        counts = sorted({tier.min_players, tier.max_players or tier.min_players + 2})
+        if tier.every:
+            steps = (tier.cap // tier.amount + 1) if tier.amount else 1
+            pots = sorted({tier.every * n for n in range(1, steps + 1)} | {tier.every - 1})
+        else:
+            pots = sorted({int(t) for t in tier.thresholds} | {int(t) - 1 for t in tier.thresholds})
+        for players in counts:
+            for pot in pots:
+                if pot <= 0:
+                    continue
+                rake = engine.rake_for(pot, players)
+                lines.append(f"pot {cents_format(pot)}, {players} players: {cents_format(rake)}")
+    return lines
+
+
 @admin.register(RakeSchedule)
 class RakeScheduleAdmin(admin.ModelAdmin):
+    """Tiers inline, and a preview of what the saved tiers take."""
+
     list_display = ["name", "min_small_bet", "max_small_bet"]
     inlines = [RakeTierInline]
+    readonly_fields = ["preview"]
+    fields = ["name", "min_small_bet", "max_small_bet", "preview"]
+
+    @admin.display(description="Preview (saved tiers)")
+    def preview(self, obj: RakeSchedule | None) -> str:
+        if obj is None or obj.pk is None:
+            return "Save the schedule to see what it takes."
+        lines = rake_preview_lines(obj)
+        if not lines:
+            return "No tiers: nothing is taken."
+        return format_html_join("", "<div>{}</div>", ((line,) for line in lines))
 
 
 class SeatInline(admin.TabularInline):
@@ -185,7 +226,7 @@ class HandEventInline(admin.TabularInline):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Every hand, read-only, with its whole log (down cards included: staff only)."""
 
     list_display = ["__str__", "table", "number", "seq", "started_at", "ended_at"]
@@ -194,31 +235,29 @@ class HandAdmin(admin.ModelAdmin):
     inlines = [HandEventInline]
     readonly_fields = [f.name for f in Hand._meta.fields]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 @admin.register(RakeEntry)
-class RakeEntryAdmin(admin.ModelAdmin):
+class RakeEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["hand", "table", "amount", "small_bet", "big_bet", "players", "created_at"]
     list_filter = ["table"]
     date_hierarchy = "created_at"
     readonly_fields = [f.name for f in RakeEntry._meta.fields]
+    actions = ["rake_report_for_selection"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    @admin.action(description="Rake report for the days of the selected entries")
+    def rake_report_for_selection(self, request: HttpRequest, queryset: QuerySet[RakeEntry]) -> Any:
+        span = queryset.aggregate(first=Min("hand__ended_at"), last=Max("hand__ended_at"))
+        if span["first"] is None:
+            messages.warning(request, "The selected entries have no finished hand.")
+            return None
+        query = urlencode(
+            {
+                "first_day": room_day(span["first"]).isoformat(),
+                "last_day": room_day(span["last"]).isoformat(),
+                "group_by": "day",
+            }
+        )
+        return redirect(f"{reverse('rake_report')}?{query}")
 
 
 @admin.register(WaitingListEntry)
@@ -229,83 +268,3 @@ class WaitingListEntryAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
-
-
-# --- Rake: schedule preview and the rake report (hand histories & rake, issue #6) -------------
-
-
-def rake_preview_lines(schedule: RakeSchedule) -> list[str]:
-    """ "pot $45.00, 5 players: $2.00" for each tier's players at and just under each
-    threshold (or each step of a per-$N tier up to its cap), from the saved tiers."""
-    from accounts.money import cents_format
-
-    engine = schedule.to_engine()
-    lines: list[str] = []
-    for tier in schedule.tiers.all():
-        counts = sorted({tier.min_players, tier.max_players or tier.min_players + 2})
-        if tier.every:
-            steps = (tier.cap // tier.amount + 1) if tier.amount else 1
-            pots = sorted({tier.every * n for n in range(1, steps + 1)} | {tier.every - 1})
-        else:
-            pots = sorted({int(t) for t in tier.thresholds} | {int(t) - 1 for t in tier.thresholds})
-        for players in counts:
-            for pot in pots:
-                if pot <= 0:
-                    continue
-                rake = engine.rake_for(pot, players)
-                lines.append(f"pot {cents_format(pot)}, {players} players: {cents_format(rake)}")
-    return lines
-
-
-class RakeSchedulePreviewAdmin(RakeScheduleAdmin):
-    """Tiers inline, and a preview of what the saved tiers take."""
-
-    readonly_fields = ["preview"]
-    fields = ["name", "min_small_bet", "max_small_bet", "preview"]
-
-    @admin.display(description="Preview (saved tiers)")
-    def preview(self, obj: RakeSchedule | None) -> str:
-        from django.utils.html import format_html_join
-
-        if obj is None or obj.pk is None:
-            return "Save the schedule to see what it takes."
-        lines = rake_preview_lines(obj)
-        if not lines:
-            return "No tiers: nothing is taken."
-        return format_html_join("", "<div>{}</div>", ((line,) for line in lines))
-
-
-admin.site.unregister(RakeSchedule)
-admin.site.register(RakeSchedule, RakeSchedulePreviewAdmin)
-
-
-class RakeEntryReportAdmin(RakeEntryAdmin):
-    actions = ["rake_report_for_selection"]
-
-    @admin.action(description="Rake report for the days of the selected entries")
-    def rake_report_for_selection(self, request: HttpRequest, queryset: QuerySet[RakeEntry]) -> Any:
-        from urllib.parse import urlencode
-        from zoneinfo import ZoneInfo
-
-        from django.conf import settings
-        from django.db.models import Max, Min
-        from django.shortcuts import redirect
-        from django.urls import reverse
-
-        span = queryset.aggregate(first=Min("hand__ended_at"), last=Max("hand__ended_at"))
-        if span["first"] is None:
-            messages.warning(request, "The selected entries have no finished hand.")
-            return None
-        zone = ZoneInfo(settings.ROOM_DAY_TIME_ZONE)
-        query = urlencode(
-            {
-                "first_day": span["first"].astimezone(zone).date().isoformat(),
-                "last_day": span["last"].astimezone(zone).date().isoformat(),
-                "group_by": "day",
-            }
-        )
-        return redirect(f"{reverse('rake_report')}?{query}")
-
-
-admin.site.unregister(RakeEntry)
-admin.site.register(RakeEntry, RakeEntryReportAdmin)

@@ -202,10 +202,6 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.table} hand #{self.number}"
 
-    @property
-    def in_progress(self) -> bool:
-        return self.ended_at is None
-
     def seat_is_dealt(self, seat: Seat) -> bool:
         """Is this seat row the one dealt into the hand at its number? (Not one taken since,
         at the same number or by the same player.)"""

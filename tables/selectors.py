@@ -20,12 +20,9 @@ from tables.models import (
     Table,
     WaitingListEntry,
 )
+from tables.services.outbox import iso
 
 LAST_HANDS = 5
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.isoformat()
 
 
 def room_chip_totals() -> dict[str, int]:
@@ -91,7 +88,7 @@ def waiting_list_public(table_id: int) -> list[dict[str, Any]]:
         {
             "player_id": entry.player_id,
             "name": entry.player.table_name,
-            "offered_until": _iso(entry.offered_until),
+            "offered_until": iso(entry.offered_until),
         }
         for entry in WaitingListEntry.objects.filter(table_id=table_id)
         .select_related("player")
@@ -121,7 +118,7 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
     return {
         "id": hand.pk,
         "number": hand.number,
-        "ended_at": _iso(hand.ended_at),
+        "ended_at": iso(hand.ended_at),
         "pot": 0 if result is None else sum(pot.amount for pot in result.pots),
         "rake": 0 if result is None else result.rake,
         "winners": [] if result is None else list(result.winners),
@@ -161,7 +158,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "number": hand.number,
             "seq": hand.seq,
             "commitment": hand.commitment,
-            "action_deadline": _iso(hand.action_deadline),
+            "action_deadline": iso(hand.action_deadline),
             "button": hand.button,
             "state": view(engine, dealt_seat),
         }
@@ -172,21 +169,10 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
         "seats": seats_public(table_id),
         "viewer": viewer_part,
         "hand": hand_part,
-        "next_hand_at": _iso(table.next_hand_at),
+        "next_hand_at": iso(table.next_hand_at),
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
     }
-
-
-def lobby_tables() -> list[dict[str, Any]]:
-    """Open tables with how many are seated and waiting."""
-    tables = []
-    for table in Table.objects.filter(is_open=True).order_by("small_bet", "name"):
-        entry = _table_public(table)
-        entry["seated"] = Seat.objects.filter(table=table).count()
-        entry["waiting"] = WaitingListEntry.objects.filter(table=table).count()
-        tables.append(entry)
-    return tables
 
 
 def rake_schedule_for_stakes(small_bet: int, big_bet: int) -> RakeSchedule | None:

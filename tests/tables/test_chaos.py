@@ -100,7 +100,6 @@ def test_a_process_that_exits_on_its_own_is_a_failure_with_its_last_words(
 
 
 @pytest.mark.services
-@pytest.mark.slow
 @pytest.mark.timeout(420)  # 75 s of faults, the processes' starts and restarts on a busy machine
 def test_tables_survive_random_kills_of_every_room_process(tmp_path: Path) -> None:
     """75 seconds of faults on 2 tables, the seed fixed so that a failure can be replayed

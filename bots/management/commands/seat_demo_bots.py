@@ -54,7 +54,7 @@ class Command(BaseCommand):
     def _first_table(self) -> int:
         from tables import selectors
 
-        tables = selectors.lobby_tables()
+        tables = selectors.lobby_rows()
         if not tables:
             raise CommandError("no table: run `manage.py load_demo` first, or pass --table")
         return int(tables[0]["id"])

@@ -1,0 +1,36 @@
+"""The room's New York day: all-in protection counts per New York day (R-TIME-2), and the
+hand lists and the rake report go by the New York day on which a hand ended.
+
+The one place that turns a moment into the room's day (settings.ROOM_DAY_TIME_ZONE). The
+engine's PokerStars text keeps its own Eastern time: "ET" is part of that format
+(stud/history_text.py), not the room's choice.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import timezone
+
+
+def room_zone() -> ZoneInfo:
+    return ZoneInfo(settings.ROOM_DAY_TIME_ZONE)
+
+
+def room_day(now: datetime | None = None) -> date:
+    """The New York date of `now` (by default, of this moment)."""
+    moment = timezone.now() if now is None else now
+    return moment.astimezone(room_zone()).date()
+
+
+def day_bounds(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
+    """New York days, first and last included, as an aware [start, end) range; an open end
+    where a day is not given."""
+    zone = room_zone()
+    start = None if first is None else datetime.combine(first, time.min, tzinfo=zone)
+    end = (
+        None if last is None else datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
+    )
+    return start, end
