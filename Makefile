@@ -30,7 +30,7 @@ run: venv
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
-## make test: ruff, the import contracts, mypy on stud (the rules), and the whole pytest suite.
+## make test: ruff, the import contracts, mypy on every app (stud strict), and the whole pytest suite.
 test: venv lint typecheck
 	@mkdir -p var
 	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \

@@ -15,7 +15,8 @@ class RakeReportForm(forms.Form):
     group_by = forms.ChoiceField(choices=[(g, g) for g in GROUP_BY_CHOICES], initial="day")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         first, last = data.get("first_day"), data.get("last_day")
         if first and last and last < first:
             self.add_error("last_day", "The last day comes before the first.")

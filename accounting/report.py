@@ -67,7 +67,7 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
     entries = RakeEntry.objects.filter(hand__ended_at__gte=start, hand__ended_at__lt=end).order_by()
     rows: list[RakeRow] = []
     if group_by == "day":
-        grouped = (
+        by_day = (
             entries.annotate(day=TruncDate("hand__ended_at", tzinfo=room_zone()))
             .values("day")
             .annotate(hands=Count("id"), rake=Sum("amount"))
@@ -75,20 +75,20 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
         )
         rows = [
             RakeRow(str(row["day"]), str(row["day"]), row["hands"], row["rake"] or 0)
-            for row in grouped
+            for row in by_day
         ]
     elif group_by == "table":
-        grouped = (
+        by_table = (
             entries.values("table_id", "table__name")
             .annotate(hands=Count("id"), rake=Sum("amount"))
             .order_by("table__name")
         )
         rows = [
             RakeRow(str(row["table_id"]), row["table__name"], row["hands"], row["rake"] or 0)
-            for row in grouped
+            for row in by_table
         ]
     elif group_by == "stakes":
-        grouped = (
+        by_stakes = (
             entries.values("small_bet", "big_bet")
             .annotate(hands=Count("id"), rake=Sum("amount"))
             .order_by("small_bet", "big_bet")
@@ -100,10 +100,10 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
                 row["hands"],
                 row["rake"] or 0,
             )
-            for row in grouped
+            for row in by_stakes
         ]
     else:
-        grouped = (
+        by_schedule = (
             entries.values("schedule_id", "schedule__name")
             .annotate(hands=Count("id"), rake=Sum("amount"))
             .order_by("schedule__name")
@@ -115,7 +115,7 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
                 row["hands"],
                 row["rake"] or 0,
             )
-            for row in grouped
+            for row in by_schedule
         ]
     return RakeReport(first_day, last_day, group_by, tuple(rows))
 

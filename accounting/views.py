@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import cast
 from urllib.parse import urlencode
 
 from django.contrib.admin.views.decorators import staff_member_required
@@ -13,6 +14,7 @@ from accounting.forms import RakeReportForm
 from accounting.report import (
     CONTENT_TYPES,
     FORMATS,
+    Format,
     rake_report,
     report_bytes,
     report_filename,
@@ -41,6 +43,7 @@ def rake_report_page(request: HttpRequest) -> HttpResponse:
         )
         download = request.GET.get("format")
         if download in FORMATS:
+            download = cast(Format, download)
             response = HttpResponse(
                 report_bytes(report, download), content_type=CONTENT_TYPES[download]
             )

@@ -6,8 +6,11 @@ move money only through the wallet form on a player, which calls accounts.servic
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import InlineModelAdmin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import PermissionDenied
@@ -21,6 +24,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from accounts.forms import NAME_TAKEN_MESSAGE, WalletMovementForm
+from accounts.http import PlayerRequest
 from accounts.models import LedgerEntry, LedgerKind, Player
 from accounts.money import cents_format
 from accounts.selectors import name_held_by_another
@@ -45,12 +49,11 @@ class PlayerCreationForm(AdminUserCreationForm):
         model = Player
         fields = ("username", "email")
 
-    def clean_username(self) -> str | None:
+    def clean_username(self) -> str:
         username = self.cleaned_data.get("username")
         if username:
             _name_not_held(username, player_id=None)
-        checked: str | None = super().clean_username()
-        return checked
+        return super().clean_username()
 
 
 class PlayerChangeForm(UserChangeForm):
@@ -147,7 +150,9 @@ class PlayerAdmin(UserAdmin):
         (None, {"classes": ("wide",), "fields": ("username", "email", "password1", "password2")}),
     )
 
-    def get_inlines(self, request: HttpRequest, obj: Player | None) -> list[type[LedgerInline]]:
+    def get_inlines(
+        self, request: HttpRequest, obj: Player | None
+    ) -> list[type[InlineModelAdmin[Any, Any]]]:
         return [] if obj is None else [LedgerInline]
 
     @admin.display(description="balance", ordering="balance")
@@ -184,7 +189,7 @@ class PlayerAdmin(UserAdmin):
         )
         return [wallet, *super().get_urls()]
 
-    def wallet_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+    def wallet_view(self, request: PlayerRequest, object_id: str) -> HttpResponse:
         """Staff credit or debit a player: one ledger row naming them and the reason."""
         if not request.user.has_perm("accounts.move_money"):
             raise PermissionDenied

@@ -35,13 +35,12 @@ class SignUpForm(UserCreationForm):
         model = Player
         fields = ("username", "email")
 
-    def clean_username(self) -> str | None:
+    def clean_username(self) -> str:
         username = self.cleaned_data.get("username")
         if username:
             _name_clean(username, what="A username", player_id=None)
         # Django's own check after ours (an exact username, in any case).
-        checked: str | None = super().clean_username()
-        return checked
+        return super().clean_username()
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
@@ -72,7 +71,7 @@ class DollarsField(forms.CharField):
 
     def to_python(self, value: Any) -> int | None:  # type: ignore[override]
         text = super().to_python(value)
-        if text in self.empty_values:
+        if text is None or text in self.empty_values:
             return None
         try:
             cents = dollars_parse(text)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
@@ -35,7 +36,9 @@ class Player(AbstractUser):
     all_ins_used = models.PositiveSmallIntegerField(default=0)
     all_ins_day = models.DateField(null=True, blank=True)
 
-    objects: UserManager[Player] = UserManager()
+    objects: ClassVar[UserManager[Player]] = UserManager()  # type: ignore[assignment]
+    # The names as loaded or last saved (from_db, save): unchanged names keep their keys.
+    _names_loaded: tuple[str | None, str | None]
 
     class Meta:
         verbose_name = "player"
@@ -71,8 +74,10 @@ class Player(AbstractUser):
         self._names_loaded = (self.username, self.display_name)
 
     @classmethod
-    def from_db(cls, db: str | None, field_names: Any, values: Any) -> Player:
-        player = super().from_db(db, field_names, values)
+    def from_db(
+        cls, db: str | None, field_names: Collection[str], values: Collection[Any], **kwargs: Any
+    ) -> Player:
+        player = super().from_db(db, field_names, values, **kwargs)
         player._names_loaded = (
             player.__dict__.get("username"),
             player.__dict__.get("display_name"),

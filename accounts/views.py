@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import NAME_TAKEN_MESSAGE, PlayerSettingsForm, SignUpForm
+from accounts.http import PlayerRequest
 from accounts.models import NameTaken
 from accounts.names import NameRefused
 from accounts.selectors import player_ledger
@@ -52,7 +53,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def player_settings(request: HttpRequest) -> HttpResponse:
+def player_settings(request: PlayerRequest) -> HttpResponse:
     form = PlayerSettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         try:
@@ -66,7 +67,7 @@ def player_settings(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: PlayerRequest) -> HttpResponse:
     player = request.user
     ledger = Paginator(player_ledger(player_id=player.pk), LEDGER_PAGE_SIZE)
     page = ledger.get_page(request.GET.get("page"))

@@ -28,7 +28,8 @@ class RakeQuerySerializer(serializers.Serializer):
 
 class RakeRowSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # The row's label column (the field list replaces Field.label, the stubs' attribute).
+    label = serializers.CharField()  # type: ignore[assignment]
     hands = serializers.IntegerField()
     rake = serializers.IntegerField()
 

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.models import LedgerEntry, LedgerKind, Player
 from accounts.selectors import player_ledger
+from api.players import player_id
 
 
 class AccountSerializer(serializers.ModelSerializer):
@@ -84,4 +85,4 @@ class LedgerList(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[LedgerEntry]:
         if getattr(self, "swagger_fake_view", False):
             return LedgerEntry.objects.none()
-        return player_ledger(player_id=self.request.user.pk)
+        return player_ledger(player_id=player_id(self.request))

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.players import player_id
 from histories.selectors import (
     PlayedHand,
     hand_json,
@@ -131,7 +132,7 @@ class PlainTextRenderer(BaseRenderer):
 
 
 def _played_or_404(request: Request, hand_id: int) -> PlayedHand:
-    played = played_hand(hand_id=hand_id, player_id=request.user.pk)
+    played = played_hand(hand_id=hand_id, player_id=player_id(request))
     if played is None:
         raise Http404
     return played
@@ -150,7 +151,7 @@ class HandList(generics.ListAPIView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         hands = played_hands(
-            player_id=self.request.user.pk,
+            player_id=player_id(self.request),
             table_id=data.get("table"),
             first_day=data.get("first_day"),
             last_day=data.get("last_day"),

@@ -92,7 +92,7 @@ class TableDetail(generics.RetrieveAPIView):
         return _tables()
 
     def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()
+        context = dict(super().get_serializer_context())
         if "pk" in self.kwargs:
             context["seats"] = seats_public(int(self.kwargs["pk"]))
         return context

@@ -20,7 +20,8 @@ class HandFilterForm(forms.Form):
     outcome = forms.ChoiceField(choices=OUTCOME_CHOICES, required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         first, last = data.get("first_day"), data.get("last_day")
         if first and last and last < first:
             self.add_error("last_day", "The last day comes before the first.")

@@ -12,10 +12,11 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.http import PlayerRequest
 from histories.forms import HandFilterForm, HandsEmailForm
 from histories.selectors import (
     PlayedHand,
@@ -35,7 +36,7 @@ HANDS_PER_PAGE = 50
 MAX_HANDS_PER_ZIP = 5000
 
 
-def _played_or_404(request: HttpRequest, hand_id: int) -> PlayedHand:
+def _played_or_404(request: PlayerRequest, hand_id: int) -> PlayedHand:
     played = played_hand(hand_id=hand_id, player_id=request.user.pk)
     if played is None:
         raise Http404("No hand of yours with that number.")
@@ -44,7 +45,7 @@ def _played_or_404(request: HttpRequest, hand_id: int) -> PlayedHand:
 
 @login_required
 @require_GET
-def hand_list(request: HttpRequest) -> HttpResponse:
+def hand_list(request: PlayerRequest) -> HttpResponse:
     form = HandFilterForm(request.GET or None)
     filters = form.filters() if form.is_bound and form.is_valid() else {}
     hands = played_hands(player_id=request.user.pk, **filters) if not form.errors else []
@@ -65,7 +66,7 @@ def hand_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
+def hand_detail(request: PlayerRequest, hand_id: int) -> HttpResponse:
     played = _played_or_404(request, hand_id)
     return render(
         request,
@@ -82,7 +83,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def hand_download_text(request: HttpRequest, hand_id: int) -> HttpResponse:
+def hand_download_text(request: PlayerRequest, hand_id: int) -> HttpResponse:
     played = _played_or_404(request, hand_id)
     response = HttpResponse(hand_text(played), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{hand_filename(played)}"'
@@ -91,7 +92,7 @@ def hand_download_text(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def hand_download_json(request: HttpRequest, hand_id: int) -> HttpResponse:
+def hand_download_json(request: PlayerRequest, hand_id: int) -> HttpResponse:
     played = _played_or_404(request, hand_id)
     response = HttpResponse(
         json.dumps(hand_json(played), indent=2), content_type="application/json"
@@ -102,7 +103,7 @@ def hand_download_json(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def hands_download_zip(request: HttpRequest) -> HttpResponse:
+def hands_download_zip(request: PlayerRequest) -> HttpResponse:
     """The hands the list's filters choose (a date range, a table...), one file each."""
     form = HandFilterForm(request.GET)
     if not form.is_valid():
@@ -119,7 +120,7 @@ def hands_download_zip(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def hands_email(request: HttpRequest) -> HttpResponse:
+def hands_email(request: PlayerRequest) -> HttpResponse:
     form = HandsEmailForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose the hands to email.")

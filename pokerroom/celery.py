@@ -18,7 +18,7 @@ from celery.signals import task_postrun, worker_process_init
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
 
 
-class RoomTask(Task):  # type: ignore[misc]
+class RoomTask(Task):
     """A task that runs on the in-process runner when the room has no broker."""
 
     def apply_async(self, args: Any = None, kwargs: Any = None, **options: Any) -> AsyncResult:
@@ -67,7 +67,7 @@ app.conf.beat_schedule = {
 }
 
 
-@worker_process_init.connect  # type: ignore[misc]
+@worker_process_init.connect
 def broadcast_from_own_loop(**_: Any) -> None:
     """A worker process has no event loop: its broadcasts share one long-lived loop."""
     from tables.services.broadcast import broadcast_from_own_loop
@@ -75,7 +75,7 @@ def broadcast_from_own_loop(**_: Any) -> None:
     broadcast_from_own_loop()
 
 
-@task_postrun.connect  # type: ignore[misc]
+@task_postrun.connect
 def close_old_connections_after_task(sender: Task | None = None, **_: Any) -> None:
     """Keep the task's database connection for the next one, as CONN_MAX_AGE allows.
 

@@ -40,7 +40,7 @@ logger = logging.getLogger(__name__)
 RECONNECT_INTERVAL = 1.0
 
 
-class RoomConsumer(Consumer):  # type: ignore[misc]
+class RoomConsumer(Consumer):
     """Celery's consumer, except that a lost connection is closed without writing to it,
     and the broker is tried again every second while it is away."""
 
@@ -52,7 +52,10 @@ class RoomConsumer(Consumer):  # type: ignore[misc]
         # (found by benchmarks/chaos.py). Counted as a connection error, the ack failure is
         # logged and the worker goes on; the message stays in the broker's unacked set and
         # comes back after the visibility timeout, when its seq has moved on (a no-op).
-        self.connection_errors = (*self.connection_errors, AttributeError)
+        self.connection_errors: tuple[type[BaseException], ...] = (
+            *self.connection_errors,
+            AttributeError,
+        )
 
     def ensure_connected(self, conn: Any) -> Any:
         conn.ensure_connection = partial(

@@ -66,7 +66,8 @@ class TableForm(forms.ModelForm):
                 self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         key = data.get("preset")
         if key:
             preset = PRESETS_BY_KEY[key]
@@ -136,7 +137,7 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = [
+    fields = readonly_fields = (
         "number",
         "player",
         "stack",
@@ -144,8 +145,7 @@ class SeatInline(admin.TabularInline):
         "connected",
         "timeouts_in_a_row",
         "leaving",
-    ]
-    readonly_fields = fields
+    )
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -217,8 +217,7 @@ class HandEventInline(admin.TabularInline):
     model = HandEvent
     extra = 0
     can_delete = False
-    fields = ["seq", "kind", "visible_to", "payload", "created_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seq", "kind", "visible_to", "payload", "created_at")
     ordering = ["seq"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
