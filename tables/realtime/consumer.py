@@ -20,7 +20,6 @@ from django.core.exceptions import ObjectDoesNotExist
 
 from tables import flood, heartbeat, public_snapshots, selectors, services
 from tables.realtime.protocol import (
-    WATCHER_COMMANDS,
     Act,
     AddChips,
     Chat,
@@ -38,8 +37,10 @@ from tables.realtime.protocol import (
     SitIn,
     SitOut,
     Snapshot,
+    command_name,
     error_frame,
     parse_frame,
+    watcher_may_send,
 )
 from tables.services.broadcast import frames_message, table_group, user_group
 
@@ -178,7 +179,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except ProtocolError as refused:
             await self.send_json(refused.frame())
             return
-        if self.player is None and not isinstance(command, WATCHER_COMMANDS):
+        if self.player is None and not watcher_may_send(command):
             await self.send_json(
                 error_frame("login_required", "visitors watch; log in to play", ref=command.ref)
             )
@@ -228,46 +229,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._count_connection()  # sat down from this connection: it counts
         elif result.ok and isinstance(command, Leave):
             self.counted = False  # the seat is gone
-        return _with_ref({**result.reply(), "command": _COMMAND_NAMES[type(command)]}, command.ref)
+        return _with_ref({**result.reply(), "command": command_name(command)}, command.ref)
 
     def _service_call(self, command: Command) -> Callable[[], Any]:
         """The service a player's command calls, bound to this table and the session's user."""
-        table_id, player = self.table_id, self.player
-        if isinstance(command, Act):
-            return lambda: services.hand_act(
-                table_id=table_id,
-                player=player,
-                expected_seq=command.seq,
-                expected_hand_id=command.hand_id,
-                kind=command.kind.value,
-                amount=command.amount,
-            )
-        if isinstance(command, Sit):
-            return lambda: services.seat_take(
-                table_id=table_id, player=player, buy_in=command.buy_in, seat_number=command.seat
-            )
-        if isinstance(command, Show):
-            return lambda: services.hand_show(
-                table_id=table_id, player=player, hand_id=command.hand_id
-            )
-        if isinstance(command, SetAutoMuck):
-            return lambda: services.player_auto_muck_set(
-                table_id=table_id, player=player, auto_muck=command.on
-            )
-        if isinstance(command, AddChips):
-            return lambda: services.seat_add_chips(
-                table_id=table_id, player=player, amount=command.amount
-            )
-        simple: dict[type, Callable[..., Any]] = {
-            SitOut: services.seat_sit_out,
-            SitIn: services.seat_sit_in,
-            Leave: services.seat_leave,
-            ImIn: services.ante_confirm,
-            JoinWaitingList: services.waiting_list_join,
-            LeaveWaitingList: services.waiting_list_leave,
-        }
-        service = simple[type(command)]
-        return lambda: service(table_id=table_id, player=player)
+        table_id, player, service = self.table_id, self.player, COMMAND_SERVICES[type(command)]
+        return lambda: service(command, table_id, player)
 
     async def _snapshot(self) -> dict[str, Any]:
         """The table as this viewer may see it; a visitor's is the public one, built once for
@@ -296,18 +263,40 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send(text_data=text)
 
 
-_COMMAND_NAMES: dict[type, str] = {
-    Act: "act",
-    Sit: "sit",
-    AddChips: "add_chips",
-    SitOut: "sit_out",
-    SitIn: "sit_in",
-    Leave: "leave",
-    ImIn: "im_in",
-    JoinWaitingList: "join_waiting_list",
-    LeaveWaitingList: "leave_waiting_list",
-    Show: "show",
-    SetAutoMuck: "auto_muck",
+# The service each player's command calls (the consumer answers snapshot, ping and chat
+# itself): (command, table id, player) -> the service's TableResult. The commands, their names
+# and fields are tables/realtime/protocol.py's COMMANDS.
+COMMAND_SERVICES: dict[type, Callable[[Any, int, Any], Any]] = {
+    Act: lambda act, table_id, player: services.hand_act(
+        table_id=table_id,
+        player=player,
+        expected_seq=act.seq,
+        expected_hand_id=act.hand_id,
+        kind=act.kind.value,
+        amount=act.amount,
+    ),
+    Sit: lambda sit, table_id, player: services.seat_take(
+        table_id=table_id, player=player, buy_in=sit.buy_in, seat_number=sit.seat
+    ),
+    AddChips: lambda add, table_id, player: services.seat_add_chips(
+        table_id=table_id, player=player, amount=add.amount
+    ),
+    SitOut: lambda _, table_id, player: services.seat_sit_out(table_id=table_id, player=player),
+    SitIn: lambda _, table_id, player: services.seat_sit_in(table_id=table_id, player=player),
+    Leave: lambda _, table_id, player: services.seat_leave(table_id=table_id, player=player),
+    ImIn: lambda _, table_id, player: services.ante_confirm(table_id=table_id, player=player),
+    JoinWaitingList: lambda _, table_id, player: services.waiting_list_join(
+        table_id=table_id, player=player
+    ),
+    LeaveWaitingList: lambda _, table_id, player: services.waiting_list_leave(
+        table_id=table_id, player=player
+    ),
+    Show: lambda show, table_id, player: services.hand_show(
+        table_id=table_id, player=player, hand_id=show.hand_id
+    ),
+    SetAutoMuck: lambda muck, table_id, player: services.player_auto_muck_set(
+        table_id=table_id, player=player, auto_muck=muck.on
+    ),
 }
 
 

@@ -12,6 +12,7 @@ import html
 import json
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,10 @@ CHAT_MAX_CHARS = 200
 REF_MAX_CHARS = 64
 # Amounts are integer cents; anything larger than this is not a table amount.
 MAX_AMOUNT = 10**12
+
+
+# A client's reference for a message, echoed in the replies to it.
+Ref = str | int | None
 
 
 class ProtocolError(ValueError):
@@ -176,28 +181,6 @@ Command = (
     | Ping
 )
 
-# Commands a visitor (not logged in) may send: they only watch.
-WATCHER_COMMANDS: tuple[type, ...] = (Snapshot, Ping)
-
-# type -> (fields required, fields optional); "ref" is optional everywhere.
-_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "snapshot": (frozenset(), frozenset()),
-    "act": (frozenset({"seq", "kind"}), frozenset({"amount", "hand_id"})),
-    "sit": (frozenset({"buy_in"}), frozenset({"seat"})),
-    "add_chips": (frozenset({"amount"}), frozenset()),
-    "sit_out": (frozenset(), frozenset()),
-    "sit_in": (frozenset(), frozenset()),
-    "leave": (frozenset(), frozenset()),
-    "im_in": (frozenset(), frozenset()),
-    "join_waiting_list": (frozenset(), frozenset()),
-    "leave_waiting_list": (frozenset(), frozenset()),
-    "show": (frozenset({"hand_id"}), frozenset()),
-    "auto_muck": (frozenset({"on"}), frozenset()),
-    "chat": (frozenset({"text"}), frozenset()),
-    "ping": (frozenset(), frozenset()),
-}
-MESSAGE_TYPES = tuple(_FIELDS)
-
 
 def _int(message: dict[str, Any], name: str, *, low: int, high: int, ref: Any) -> int:
     value = message.get(name)
@@ -258,77 +241,127 @@ def parse_message(message: Any) -> Command:
     kind = message.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("bad_message", "a message needs a string type", ref=ref)
-    if kind not in _FIELDS:
+    spec = _BY_NAME.get(kind)
+    if spec is None:
         raise ProtocolError(
             "unknown_type", f"unknown type; one of: {', '.join(MESSAGE_TYPES)}", ref=ref
         )
-    required, optional = _FIELDS[kind]
     given = set(message) - {"type", "ref"}
     if kind != "sit" and ("seat" in given or "user" in given or "player" in given):
         raise ProtocolError(
             "forbidden_field", "you act only as yourself: the seat comes from your session", ref=ref
         )
-    missing = required - given
+    missing = spec.required - given
     if missing:
         raise ProtocolError("missing_field", f"missing: {', '.join(sorted(missing))}", ref=ref)
-    unknown = given - required - optional
+    unknown = given - spec.required - spec.optional
     if unknown:
         raise ProtocolError("unknown_field", f"unknown: {', '.join(sorted(unknown))}", ref=ref)
+    if spec.parse is None:
+        return spec.command(ref=ref)
+    return spec.parse(message, ref)
 
-    if kind == "snapshot":
-        return Snapshot(ref=ref)
-    if kind == "act":
-        action = message.get("kind")
-        if not isinstance(action, str) or action not in {k.value for k in ActionKind}:
-            raise ProtocolError(
-                "bad_field",
-                f"kind must be one of: {', '.join(k.value for k in ActionKind)}",
-                ref=ref,
-            )
-        amount = (
-            _int(message, "amount", low=0, high=MAX_AMOUNT, ref=ref) if ("amount" in message) else 0
-        )
-        hand_id = (
-            _int(message, "hand_id", low=1, high=2**62, ref=ref) if "hand_id" in message else None
-        )
-        return Act(
-            seq=_int(message, "seq", low=0, high=2**31, ref=ref),
-            kind=ActionKind(action),
-            amount=amount,
-            hand_id=hand_id,
+
+def _parse_act(message: dict[str, Any], ref: Ref) -> Act:
+    action = message.get("kind")
+    if not isinstance(action, str) or action not in {k.value for k in ActionKind}:
+        raise ProtocolError(
+            "bad_field",
+            f"kind must be one of: {', '.join(k.value for k in ActionKind)}",
             ref=ref,
         )
-    if kind == "sit":
-        return Sit(
-            seat=_int(message, "seat", low=1, high=8, ref=ref) if "seat" in message else None,
-            buy_in=_int(message, "buy_in", low=1, high=MAX_AMOUNT, ref=ref),
-            ref=ref,
-        )
-    if kind == "add_chips":
-        return AddChips(amount=_int(message, "amount", low=1, high=MAX_AMOUNT, ref=ref), ref=ref)
-    if kind == "show":
-        return Show(hand_id=_int(message, "hand_id", low=1, high=2**62, ref=ref), ref=ref)
-    if kind == "auto_muck":
-        on = message.get("on")
-        if not isinstance(on, bool):
-            raise ProtocolError("bad_field", "on must be true or false", ref=ref)
-        return SetAutoMuck(on=on, ref=ref)
-    if kind == "chat":
-        text = message.get("text")
-        if not isinstance(text, str):
-            raise ProtocolError("bad_field", "text must be a string", ref=ref)
-        return Chat(text=clean_chat_text(text, ref=ref), ref=ref)
-    simple: dict[str, type] = {
-        "sit_out": SitOut,
-        "sit_in": SitIn,
-        "leave": Leave,
-        "im_in": ImIn,
-        "join_waiting_list": JoinWaitingList,
-        "leave_waiting_list": LeaveWaitingList,
-        "ping": Ping,
-    }
-    command: Command = simple[kind](ref=ref)
-    return command
+    amount = _int(message, "amount", low=0, high=MAX_AMOUNT, ref=ref) if "amount" in message else 0
+    hand_id = _int(message, "hand_id", low=1, high=2**62, ref=ref) if "hand_id" in message else None
+    return Act(
+        seq=_int(message, "seq", low=0, high=2**31, ref=ref),
+        kind=ActionKind(action),
+        amount=amount,
+        hand_id=hand_id,
+        ref=ref,
+    )
+
+
+def _parse_sit(message: dict[str, Any], ref: Ref) -> Sit:
+    return Sit(
+        seat=_int(message, "seat", low=1, high=8, ref=ref) if "seat" in message else None,
+        buy_in=_int(message, "buy_in", low=1, high=MAX_AMOUNT, ref=ref),
+        ref=ref,
+    )
+
+
+def _parse_add_chips(message: dict[str, Any], ref: Ref) -> AddChips:
+    return AddChips(amount=_int(message, "amount", low=1, high=MAX_AMOUNT, ref=ref), ref=ref)
+
+
+def _parse_show(message: dict[str, Any], ref: Ref) -> Show:
+    return Show(hand_id=_int(message, "hand_id", low=1, high=2**62, ref=ref), ref=ref)
+
+
+def _parse_auto_muck(message: dict[str, Any], ref: Ref) -> SetAutoMuck:
+    on = message.get("on")
+    if not isinstance(on, bool):
+        raise ProtocolError("bad_field", "on must be true or false", ref=ref)
+    return SetAutoMuck(on=on, ref=ref)
+
+
+def _parse_chat(message: dict[str, Any], ref: Ref) -> Chat:
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ProtocolError("bad_field", "text must be a string", ref=ref)
+    return Chat(text=clean_chat_text(text, ref=ref), ref=ref)
+
+
+# --- the table of commands --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One message a client may send: its name (the message's ``type`` on the wire, and the
+    ``command`` of the reply to it), the class of the command it parses into, its fields
+    besides ``type`` and ``ref`` (which is optional everywhere), how they are read (None: the
+    command has no field but ``ref``), and whether a visitor, who only watches, may send it."""
+
+    name: str
+    command: Callable[..., Command]
+    required: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
+    parse: Callable[[dict[str, Any], Ref], Command] | None = None
+    watcher: bool = False
+
+
+def _fields(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("snapshot", Snapshot, watcher=True),
+    CommandSpec("act", Act, _fields("seq", "kind"), _fields("amount", "hand_id"), _parse_act),
+    CommandSpec("sit", Sit, _fields("buy_in"), _fields("seat"), _parse_sit),
+    CommandSpec("add_chips", AddChips, _fields("amount"), parse=_parse_add_chips),
+    CommandSpec("sit_out", SitOut),
+    CommandSpec("sit_in", SitIn),
+    CommandSpec("leave", Leave),
+    CommandSpec("im_in", ImIn),
+    CommandSpec("join_waiting_list", JoinWaitingList),
+    CommandSpec("leave_waiting_list", LeaveWaitingList),
+    CommandSpec("show", Show, _fields("hand_id"), parse=_parse_show),
+    CommandSpec("auto_muck", SetAutoMuck, _fields("on"), parse=_parse_auto_muck),
+    CommandSpec("chat", Chat, _fields("text"), parse=_parse_chat),
+    CommandSpec("ping", Ping, watcher=True),
+)
+_BY_NAME: dict[str, CommandSpec] = {spec.name: spec for spec in COMMANDS}
+_BY_COMMAND: dict[Callable[..., Command], CommandSpec] = {spec.command: spec for spec in COMMANDS}
+MESSAGE_TYPES = tuple(_BY_NAME)
+
+
+def watcher_may_send(command: Command) -> bool:
+    """A visitor (not logged in) only watches: a snapshot, a ping."""
+    return _BY_COMMAND[type(command)].watcher
+
+
+def command_name(command: Command) -> str:
+    """The message ``type`` a command came as (the ``command`` named in its reply)."""
+    return _BY_COMMAND[type(command)].name
 
 
 # --- flood control ----------------------------------------------------------------------------

@@ -7,9 +7,12 @@ import json
 import pytest
 
 from stud import ActionKind
+from tables.realtime.consumer import COMMAND_SERVICES
 from tables.realtime.protocol import (
     CHAT_MAX_CHARS,
+    COMMANDS,
     MAX_FRAME_BYTES,
+    MESSAGE_TYPES,
     Act,
     Chat,
     ImIn,
@@ -17,6 +20,7 @@ from tables.realtime.protocol import (
     RateLimiter,
     Sit,
     Snapshot,
+    command_name,
     parse_frame,
 )
 
@@ -35,6 +39,43 @@ def test_an_action_parses_with_its_seq_and_amount():
 def test_an_action_may_name_its_hand():
     command = parse_frame('{"type": "act", "seq": 7, "hand_id": 12, "kind": "check"}')
     assert command == Act(seq=7, kind=ActionKind.CHECK, amount=0, hand_id=12)
+
+
+# A message of each type with its required fields (the protocol's whole table, issue #12).
+ONE_OF_EACH = {
+    "snapshot": {},
+    "act": {"seq": 1, "kind": "call"},
+    "sit": {"buy_in": 2000},
+    "add_chips": {"amount": 500},
+    "sit_out": {},
+    "sit_in": {},
+    "leave": {},
+    "im_in": {},
+    "join_waiting_list": {},
+    "leave_waiting_list": {},
+    "show": {"hand_id": 4},
+    "auto_muck": {"on": True},
+    "chat": {"text": "nice hand"},
+    "ping": {},
+}
+
+
+def test_each_message_type_parses_into_its_command_and_names_it_in_the_reply():
+    """One table of commands: the type a client sends is the command its reply names."""
+    assert set(MESSAGE_TYPES) == set(ONE_OF_EACH)
+    for name, fields in ONE_OF_EACH.items():
+        command = parse_frame(json.dumps({"type": name, **fields}))
+        assert command_name(command) == name
+
+
+def test_every_command_a_player_sends_reaches_a_service():
+    """The consumer answers snapshot, ping and chat itself; every other command calls the
+    one service its row names, and a visitor may send only what watching needs."""
+    answered_by_the_consumer = {"snapshot", "ping", "chat"}
+    for spec in COMMANDS:
+        has_service = spec.command in COMMAND_SERVICES
+        assert has_service is (spec.name not in answered_by_the_consumer), spec.name
+    assert {spec.name for spec in COMMANDS if spec.watcher} == {"snapshot", "ping"}
 
 
 def test_simple_commands_parse():
