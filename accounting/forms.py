@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from accounting.report import GROUP_BY_CHOICES
+from pokerroom.room_day import day_range_error
 
 
 class RakeReportForm(forms.Form):
@@ -17,9 +18,7 @@ class RakeReportForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        first, last = data.get("first_day"), data.get("last_day")
-        if first and last and last < first:
-            self.add_error("last_day", "The last day comes before the first.")
-        if first and last and (last - first).days > 3660:
-            self.add_error("last_day", "At most ten years at a time.")
+        error = day_range_error(data.get("first_day"), data.get("last_day"), limited=True)
+        if error:
+            self.add_error("last_day", error)
         return data

@@ -26,7 +26,6 @@ GroupBy = Literal["day", "table", "stakes", "schedule"]
 GROUP_BY_CHOICES: tuple[str, ...] = get_args(GroupBy)
 Format = Literal["csv", "xlsx"]
 FORMATS: tuple[str, ...] = get_args(Format)
-MAX_DAYS = 3660
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,18 @@ class PlayerChangeForm(UserChangeForm):
 LEDGER_INLINE_ROWS = 50
 
 
+class LedgerAmounts:
+    """A ledger row's amount and the balance after it, in dollars (the ledger's columns)."""
+
+    @admin.display(description="amount", ordering="amount")
+    def amount_display(self, entry: LedgerEntry) -> str:
+        return cents_format(entry.amount)
+
+    @admin.display(description="balance after", ordering="balance_after")
+    def balance_after_display(self, entry: LedgerEntry) -> str:
+        return cents_format(entry.balance_after)
+
+
 class RecentLedgerFormSet(BaseInlineFormSet):
     """The player page shows the latest rows; the ledger list has them all."""
 
@@ -78,7 +90,7 @@ class RecentLedgerFormSet(BaseInlineFormSet):
         return super().get_queryset()[:LEDGER_INLINE_ROWS]
 
 
-class LedgerInline(ReadOnlyAdminMixin, admin.TabularInline):
+class LedgerInline(LedgerAmounts, ReadOnlyAdminMixin, admin.TabularInline):
     model = LedgerEntry
     formset = RecentLedgerFormSet
     fk_name = "player"
@@ -97,14 +109,6 @@ class LedgerInline(ReadOnlyAdminMixin, admin.TabularInline):
     show_change_link = False
     ordering = ("-id",)
     verbose_name_plural = f"ledger (latest {LEDGER_INLINE_ROWS}, newest first)"
-
-    @admin.display(description="amount")
-    def amount_display(self, entry: LedgerEntry) -> str:
-        return cents_format(entry.amount)
-
-    @admin.display(description="balance after")
-    def balance_after_display(self, entry: LedgerEntry) -> str:
-        return cents_format(entry.balance_after)
 
 
 @admin.register(Player)
@@ -239,7 +243,7 @@ class PlayerAdmin(UserAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class LedgerEntryAdmin(LedgerAmounts, ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = (
         "created_at",
         "player",
@@ -254,11 +258,3 @@ class LedgerEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("player__username", "player__display_name", "reason", "reference")
     list_select_related = ("player", "staff")
     date_hierarchy = "created_at"
-
-    @admin.display(description="amount", ordering="amount")
-    def amount_display(self, entry: LedgerEntry) -> str:
-        return cents_format(entry.amount)
-
-    @admin.display(description="balance after", ordering="balance_after")
-    def balance_after_display(self, entry: LedgerEntry) -> str:
-        return cents_format(entry.balance_after)

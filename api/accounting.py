@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounting.report import GROUP_BY_CHOICES, rake_report
+from pokerroom.room_day import day_range_error
 
 
 class RakeQuerySerializer(serializers.Serializer):
@@ -19,10 +20,9 @@ class RakeQuerySerializer(serializers.Serializer):
     group_by = serializers.ChoiceField(choices=list(GROUP_BY_CHOICES), default="day")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["last_day"] < attrs["first_day"]:
-            raise serializers.ValidationError({"last_day": "The last day comes before the first."})
-        if (attrs["last_day"] - attrs["first_day"]).days > 3660:
-            raise serializers.ValidationError({"last_day": "At most ten years at a time."})
+        error = day_range_error(attrs["first_day"], attrs["last_day"], limited=True)
+        if error:
+            raise serializers.ValidationError({"last_day": error})
         return attrs
 
 

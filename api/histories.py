@@ -23,6 +23,7 @@ from histories.selectors import (
     played_hand,
     played_hands,
 )
+from pokerroom.room_day import day_range_error
 
 
 class RevealedCardSerializer(serializers.Serializer):
@@ -56,9 +57,9 @@ class HandFilterSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=["won", "lost", "even"], required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        first, last = attrs.get("first_day"), attrs.get("last_day")
-        if first and last and last < first:
-            raise serializers.ValidationError({"last_day": "The last day comes before the first."})
+        error = day_range_error(attrs.get("first_day"), attrs.get("last_day"))
+        if error:
+            raise serializers.ValidationError({"last_day": error})
         return attrs
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from pokerroom.room_day import day_range_error
 from tables.models import Table
 
 OUTCOME_CHOICES = [("", "Won or lost"), ("won", "Won"), ("lost", "Lost"), ("even", "Even")]
@@ -22,9 +23,9 @@ class HandFilterForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        first, last = data.get("first_day"), data.get("last_day")
-        if first and last and last < first:
-            self.add_error("last_day", "The last day comes before the first.")
+        error = day_range_error(data.get("first_day"), data.get("last_day"))
+        if error:
+            self.add_error("last_day", error)
         return data
 
     def filters(self) -> dict[str, Any]:

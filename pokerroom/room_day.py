@@ -34,3 +34,19 @@ def day_bounds(first: date | None, last: date | None) -> tuple[datetime | None, 
         None if last is None else datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
     )
     return start, end
+
+
+# The longest range a rake report covers: about ten years of days.
+REPORT_MAX_DAYS = 3660
+
+
+def day_range_error(first: date | None, last: date | None, *, limited: bool = False) -> str | None:
+    """What is wrong with first..last as a range of days (said of the last day), or None; a
+    `limited` range (the rake report's) spans REPORT_MAX_DAYS at most."""
+    if first is None or last is None:
+        return None
+    if last < first:
+        return "The last day comes before the first."
+    if limited and (last - first).days > REPORT_MAX_DAYS:
+        return "At most ten years at a time."
+    return None
