@@ -26,6 +26,19 @@ def _connect(table, player, *, now, connected=True):
     )
 
 
+def _a_hand_between_two_connected_players(now):
+    """Alice in seat 1 and Bob in seat 2, each with one connection, and a hand dealt: the
+    table, both players, the hand and the seat to act."""
+    table = make_table()
+    alice = seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2)
+    for player in (alice, bob):
+        _connect(table, player, now=now)
+    assert services.hand_start(table_id=table.pk, now=now).ok
+    hand = running_hand(table)
+    return table, alice, bob, hand, engine_of(hand).to_act
+
+
 def _shown_connected(table, player) -> bool:
     return next(s for s in seats_public(table.pk) if s["player_id"] == player.pk)["connected"]
 
@@ -77,15 +90,8 @@ def test_a_heartbeat_keeps_an_open_connection_fresh():
 
 
 def test_r_time_1_the_last_connection_closing_on_their_turn_times_the_player_out():
-    table = make_table()
-    alice = seated_player(table, seat_number=1)
-    bob = seated_player(table, seat_number=2)
     now = timezone.now()
-    for player in (alice, bob):
-        _connect(table, player, now=now)
-    assert services.hand_start(table_id=table.pk, now=now).ok
-    hand = running_hand(table)
-    to_act = engine_of(hand).to_act
+    table, alice, bob, hand, to_act = _a_hand_between_two_connected_players(now)
     player = alice if to_act == 1 else bob
     seq = hand.seq
 
@@ -146,15 +152,8 @@ def test_a_heartbeat_keeps_a_live_connection_out_of_the_sweep():
 def test_r_time_1_a_player_whose_process_died_on_their_turn_keeps_their_clock():
     """R-TIME-1: a disconnected player gets the same time as anyone (a restart is a short
     drop): the sweep shows them gone, the action clock still decides."""
-    table = make_table()
-    alice = seated_player(table, seat_number=1)
-    bob = seated_player(table, seat_number=2)
     now = timezone.now()
-    for player in (alice, bob):
-        _connect(table, player, now=now)
-    assert services.hand_start(table_id=table.pk, now=now).ok
-    hand = running_hand(table)
-    to_act = engine_of(hand).to_act
+    table, alice, bob, hand, to_act = _a_hand_between_two_connected_players(now)
     other = bob if to_act == 1 else alice
     later = now + PRESENCE_STALE
     services.seat_heartbeat(table_id=table.pk, player=other, now=later)  # still there

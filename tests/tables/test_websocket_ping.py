@@ -9,13 +9,17 @@ from pokerroom.asgi import application
 
 pytestmark = pytest.mark.asyncio
 
+ROOM_ORIGIN = b"http://127.0.0.1:8000"
+
+
+def _ping_socket(origin: bytes = ROOM_ORIGIN) -> WebsocketCommunicator:
+    return WebsocketCommunicator(
+        application, "/ws/ping/", headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000")]
+    )
+
 
 async def test_ping_answers_pong_for_an_allowed_origin():
-    communicator = WebsocketCommunicator(
-        application,
-        "/ws/ping/",
-        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")],
-    )
+    communicator = _ping_socket()
     connected, _ = await communicator.connect()
     assert connected
     await communicator.send_json_to({"type": "ping", "echo": 7})
@@ -24,11 +28,7 @@ async def test_ping_answers_pong_for_an_allowed_origin():
 
 
 async def test_a_malformed_message_gets_an_error_frame():
-    communicator = WebsocketCommunicator(
-        application,
-        "/ws/ping/",
-        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")],
-    )
+    communicator = _ping_socket()
     connected, _ = await communicator.connect()
     assert connected
     await communicator.send_json_to({"type": "shout"})
@@ -38,10 +38,6 @@ async def test_a_malformed_message_gets_an_error_frame():
 
 
 async def test_a_foreign_origin_is_refused():
-    communicator = WebsocketCommunicator(
-        application,
-        "/ws/ping/",
-        headers=[(b"origin", b"http://evil.example"), (b"host", b"127.0.0.1:8000")],
-    )
+    communicator = _ping_socket(b"http://evil.example")
     connected, _ = await communicator.connect()
     assert not connected
