@@ -1,9 +1,10 @@
 """The room's New York day: all-in protection counts per New York day (R-TIME-2), and the
 hand lists and the rake report go by the New York day on which a hand ended.
 
-The one place that turns a moment into the room's day (settings.ROOM_DAY_TIME_ZONE). The
-engine's PokerStars text keeps its own Eastern time: "ET" is part of that format
-(stud/history_text.py), not the room's choice.
+The one place that turns a moment into the room's day (settings.ROOM_DAY_TIME_ZONE), a range
+of days into moments, and checks a range of days a player or staff asked for. The engine's
+PokerStars text keeps its own Eastern time: "ET" is part of that format (stud/history_text.py,
+which imports nothing of the room), not the room's choice.
 """
 
 from __future__ import annotations
