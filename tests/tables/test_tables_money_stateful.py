@@ -346,6 +346,7 @@ class RoomMachine(RuleBasedStateMachine):
         assert self._holdings() == self.expected
 
 
+@pytest.mark.timeout(1200)  # about 4 minutes on PostgreSQL on a busy 2-core machine
 def test_no_sequence_of_services_creates_or_loses_money() -> None:
     """R-BUY-1, R-GAME-4: a seat's money comes from its own buy-ins and results only."""
     run_state_machine_as_test(
