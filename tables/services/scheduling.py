@@ -16,9 +16,10 @@ HAND_START_NEXT = "tables.tasks.start_next_hand"
 WAITING_LIST_OFFER_EXPIRE = "tables.tasks.expire_waiting_list_offer"
 
 
-def task_send(name: str, *args: Any, countdown: float) -> None:
-    """Queue the task registered as `name` to run `countdown` seconds from now."""
-    current_app.send_task(name, args=args, countdown=countdown)
+def task_send(name: str, *args: Any, countdown: float, **options: Any) -> None:
+    """Queue the task registered as `name` to run `countdown` seconds from now (`options`:
+    Celery's, e.g. a test's own queue)."""
+    current_app.send_task(name, args=args, countdown=countdown, **options)
 
 
 def schedule_action_clock(*, hand_id: int, seq: int, countdown: float) -> None:
