@@ -102,7 +102,6 @@ class SeatInline(admin.TabularInline):
         "sitting_out",
         "connected",
         "timeouts_in_a_row",
-        "leaving",
     ]
     readonly_fields = fields
 
