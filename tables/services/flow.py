@@ -133,6 +133,32 @@ def hand_absentees_lock(hand: Hand, seats: dict[int, Seat], *, also: Iterable[in
         lock_players(players)
 
 
+def hand_turn_time_out(
+    *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
+) -> StudHand:
+    """R-TIME-1: the player to act is timed out now (their clock ran out, or their last
+    connection closed) and the hand carries on. Locks the players it may move first, in
+    the lock order."""
+    seat = engine.to_act
+    assert seat is not None, "a hand in play always has someone to act"
+    player_id = hand.players.get(str(seat))
+    seats = seats_by_number(table)
+    hand_absentees_lock(hand, seats, also=[] if player_id is None else [int(player_id)])
+    engine, events = seat_time_out(
+        hand=hand, engine=engine, seat=seat, player_id=player_id, now=now
+    )
+    hand_events_record(hand, engine_records(events), outbox)
+    return hand_carry_on(
+        table=table,
+        hand=hand,
+        engine=engine,
+        outbox=outbox,
+        now=now,
+        seats=seats,
+        absentees_locked=True,
+    )
+
+
 # What a turn changes on a hand (hand_carry_on saves only these: the deck, salt and players are
 # written once at the deal and need not travel with every action).
 HAND_TURN_FIELDS = ["state", "seq", "action_deadline", "timed_out_seats", "left_seats"]

@@ -19,12 +19,11 @@ from tables.services.flow import (
     DUE_TOLERANCE,
     engine_records,
     game_config,
-    hand_absentees_lock,
     hand_carry_on,
     hand_events_record,
+    hand_turn_time_out,
     now_or,
     ready_seats,
-    seat_time_out,
     seats_by_number,
 )
 from tables.services.results import Refusal, TableResult, refused, stale
@@ -223,25 +222,9 @@ def hand_time_out(
         if hand.action_deadline is None or hand.action_deadline > now + DUE_TOLERANCE:
             raise change.refuse(Refusal.NOT_DUE, "The clock has not run out.", hand=hand)
         engine = StudHand.from_json(hand.state)
-        seat = engine.to_act
-        if seat is None:  # pragma: no cover - a hand in play always has someone to act
+        if engine.to_act is None:  # pragma: no cover - a hand in play always has someone to act
             raise change.stale(hand)
-        player_id = hand.players.get(str(seat))
-        seats = seats_by_number(table)
-        hand_absentees_lock(hand, seats, also=[] if player_id is None else [int(player_id)])
-        engine, events = seat_time_out(
-            hand=hand, engine=engine, seat=seat, player_id=player_id, now=now
-        )
-        hand_events_record(hand, engine_records(events), change.outbox)
-        hand_carry_on(
-            table=table,
-            hand=hand,
-            engine=engine,
-            outbox=change.outbox,
-            now=now,
-            seats=seats,
-            absentees_locked=True,
-        )
+        hand_turn_time_out(table=table, hand=hand, engine=engine, outbox=change.outbox, now=now)
     return change.result
 
 

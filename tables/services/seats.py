@@ -18,9 +18,9 @@ from tables.services.flow import (
     hand_carry_on,
     hand_events_record,
     hand_schedule_next,
+    hand_turn_time_out,
     now_or,
     seat_cash_out,
-    seat_time_out,
     seats_by_number,
     table_reference,
     waiting_list_offer_seats,
@@ -223,32 +223,19 @@ def seat_set_connected(
         if seat.present(now) != was_present:
             change.outbox.seats_changed = True
             if not seat.connected and hand is not None and hand.seat_is_dealt(seat):
-                _time_out_if_to_act(change, seat, player, now)
+                _time_out_if_to_act(change, seat, now)
     return change.result
 
 
-def _time_out_if_to_act(change: TableChange, seat: Seat, player: Player, now: datetime) -> None:
+def _time_out_if_to_act(change: TableChange, seat: Seat, now: datetime) -> None:
     """R-TIME-1: the last connection of the player to act closed: the time-out applies now."""
     hand = change.hand
     assert hand is not None
     engine = StudHand.from_json(hand.state)
-    if engine.to_act != seat.number:
-        return
-    seats = seats_by_number(change.table)
-    hand_absentees_lock(hand, seats, also=[player.pk])
-    engine, events = seat_time_out(
-        hand=hand, engine=engine, seat=seat.number, player_id=player.pk, now=now
-    )
-    hand_events_record(hand, engine_records(events), change.outbox)
-    hand_carry_on(
-        table=change.table,
-        hand=hand,
-        engine=engine,
-        outbox=change.outbox,
-        now=now,
-        seats=seats,
-        absentees_locked=True,
-    )
+    if engine.to_act == seat.number:
+        hand_turn_time_out(
+            table=change.table, hand=hand, engine=engine, outbox=change.outbox, now=now
+        )
 
 
 def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None) -> int:

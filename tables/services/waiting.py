@@ -6,7 +6,7 @@ from datetime import datetime
 
 from accounts.models import Player
 from tables.models import Seat, WaitingListEntry
-from tables.services.change import table_change
+from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
     free_seat_count,
@@ -14,6 +14,13 @@ from tables.services.flow import (
     waiting_list_offer_seats,
 )
 from tables.services.results import Refusal, TableResult, refused
+
+
+def _waiting_list_remove(change: TableChange, entry: WaitingListEntry, now: datetime) -> None:
+    """Off the list; the seats free for the list are offered again (the next in line)."""
+    entry.delete()
+    change.outbox.waiting_changed = True
+    waiting_list_offer_seats(table=change.table, outbox=change.outbox, now=now)
 
 
 def waiting_list_join(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
@@ -41,9 +48,7 @@ def waiting_list_leave(
         entry = WaitingListEntry.objects.filter(table=change.table, player=player).first()
         if entry is None:
             raise change.refuse(Refusal.NOT_WAITING, "You are not on the waiting list.")
-        entry.delete()
-        change.outbox.waiting_changed = True
-        waiting_list_offer_seats(table=change.table, outbox=change.outbox, now=now)
+        _waiting_list_remove(change, entry, now)
     return change.result
 
 
@@ -61,7 +66,5 @@ def waiting_list_offer_expire(*, entry_id: int, now: datetime | None = None) -> 
             raise change.refuse(Refusal.NOT_FOUND, "No such waiting-list entry (seated or gone).")
         if entry.offered_until is None or entry.offered_until > now + DUE_TOLERANCE:
             raise change.refuse(Refusal.NOT_DUE, "The offer has not lapsed.")
-        entry.delete()
-        change.outbox.waiting_changed = True
-        waiting_list_offer_seats(table=change.table, outbox=change.outbox, now=now)
+        _waiting_list_remove(change, entry, now)
     return change.result
