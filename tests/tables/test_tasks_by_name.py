@@ -5,30 +5,19 @@ in-process runner in the embedded mode, on a real worker through Redis."""
 from __future__ import annotations
 
 import os
-import time
 import uuid
 from typing import Any
 
 import pytest
 from celery import current_app
-from django.core.cache import cache
 
 from pokerroom.inprocess import import_task_modules
 from tables import tasks
 from tables.services import scheduling
 from tests.room_processes import celery_worker
+from tests.tables.test_task_timing import _wait_for_ping
 
 PING = "pokerroom.tasks.record_ping"
-
-
-def _wait_for_ping(token: str, *, within: float) -> float | None:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        ran_at = cache.get(f"ping:{token}")
-        if ran_at is not None:
-            return float(ran_at)
-        time.sleep(0.02)
-    return None
 
 
 def test_the_services_schedule_the_tables_tasks_by_their_registered_names(
