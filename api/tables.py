@@ -43,7 +43,6 @@ class SeatSerializer(serializers.Serializer):
     sitting_out = serializers.BooleanField()
     connected = serializers.BooleanField()
     in_hand = serializers.BooleanField()
-    leaving = serializers.BooleanField()
 
 
 class TableDetailSerializer(LobbyTableSerializer):

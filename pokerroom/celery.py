@@ -37,7 +37,29 @@ class RoomTask(Task):
         )
 
 
-app = Celery("pokerroom", task_cls=RoomTask)
+class RoomCelery(Celery):
+    """Tasks sent by name (`app.send_task`, as the table services do) go where a task's own
+    `apply_async` goes: to the broker, or without one to the in-process runner."""
+
+    def send_task(
+        self, name: str, args: Any = None, kwargs: Any = None, **options: Any
+    ) -> AsyncResult:
+        from django.conf import settings
+
+        if not getattr(settings, "TASKS_IN_PROCESS", False):
+            return super().send_task(name, args, kwargs, **options)
+        from pokerroom.inprocess import runner
+
+        return runner().submit(
+            name,
+            tuple(args or ()),
+            dict(kwargs or {}),
+            countdown=options.get("countdown"),
+            eta=options.get("eta"),
+        )
+
+
+app = RoomCelery("pokerroom", task_cls=RoomTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.conf.imports = ("pokerroom.tasks",)

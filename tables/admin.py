@@ -144,7 +144,6 @@ class SeatInline(admin.TabularInline):
         "sitting_out",
         "connected",
         "timeouts_in_a_row",
-        "leaving",
     )
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -144,7 +144,6 @@ class Seat(models.Model):
     # that died without closing its connections) no longer keeps the player "connected".
     last_seen = models.DateTimeField(null=True, blank=True)
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
-    leaving = models.BooleanField(default=False)
     ante_confirmed = models.BooleanField(default=False)  # R-ANTE-1 "I'm in" for the next hand
     joined_at = models.DateTimeField(auto_now_add=True)
 

@@ -77,7 +77,6 @@ def seats_public(table_id: int) -> list[dict[str, Any]]:
                 "sitting_out": seat.sitting_out,
                 "connected": seat.present(now),
                 "in_hand": in_hand,
-                "leaving": seat.leaving,
             }
         )
     return seats

@@ -1,4 +1,8 @@
-"""Celery tasks of the live tables: each is thin and calls a service (DESIGN.md "Time")."""
+"""Celery tasks of the live tables: each is thin and calls a service (DESIGN.md "Time").
+
+Functions are named `<entity>_<action>` like the services; the registered names are the
+first ones and stay (beat's rows and queued messages name them). The services send these by
+name (tables/services/scheduling.py) and import nothing from here."""
 
 from __future__ import annotations
 
@@ -14,24 +18,24 @@ def action_clock_expire(hand_id: int, seq: int) -> str:
 
 
 @shared_task(name="tables.tasks.sweep_action_deadlines")
-def sweep_action_deadlines() -> int:
+def deadlines_sweep() -> int:
     """Periodic: apply every passed deadline and start every hand already due."""
     return services.hand_deadlines_sweep()
 
 
 @shared_task(name="tables.tasks.sweep_stale_presence")
-def sweep_stale_presence() -> int:
+def presence_sweep() -> int:
     """Periodic: clear the presence of connections whose process died (no heartbeat)."""
     return services.presence_sweep()
 
 
 @shared_task(name="tables.tasks.start_next_hand")
-def start_next_hand(table_id: int) -> str:
+def hand_start_next(table_id: int) -> str:
     """R-GAME-3: the pause between hands is over; deal if two or more are in."""
     return services.hand_start(table_id=table_id, only_when_due=True).status
 
 
 @shared_task(name="tables.tasks.expire_waiting_list_offer")
-def expire_waiting_list_offer(entry_id: int) -> str:
+def waiting_list_offer_expire(entry_id: int) -> str:
     """The offered seat was not taken in time: offer it to the next in line."""
     return services.waiting_list_offer_expire(entry_id=entry_id).status

@@ -467,7 +467,6 @@ function seatElement(number, seat, played, pos, me) {
   plate.append(name, stack);
   const tags = [];
   if (seat.sitting_out) tags.push("sitting out");
-  if (seat.leaving) tags.push("leaving");
   if (!seat.connected) tags.push("disconnected");
   if (status === "all_in") tags.push("all-in");
   if (status === "folded") tags.push("folded");

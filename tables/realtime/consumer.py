@@ -24,6 +24,7 @@ from tables.realtime.protocol import (
     AddChips,
     Chat,
     Command,
+    ErrorCode,
     ImIn,
     JoinWaitingList,
     Leave,
@@ -106,7 +107,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(await self._snapshot())
         except ObjectDoesNotExist:
             self.closing = True
-            await self.send_json(error_frame("not_found", "no such table"))
+            await self.send_json(error_frame(ErrorCode.NOT_FOUND, "no such table"))
             await self.close(code=CLOSE_NO_TABLE)
 
     async def disconnect(self, code: int) -> None:
@@ -181,26 +182,28 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         if self.player is None and not watcher_may_send(command):
             await self.send_json(
-                error_frame("login_required", "visitors watch; log in to play", ref=command.ref)
+                error_frame(
+                    ErrorCode.LOGIN_REQUIRED, "visitors watch; log in to play", ref=command.ref
+                )
             )
             return
         try:
             reply = await self._run(command)
         except ObjectDoesNotExist:
-            reply = error_frame("not_found", "no such table", ref=command.ref)
+            reply = error_frame(ErrorCode.NOT_FOUND, "no such table", ref=command.ref)
         except Exception:
             logger.exception("table %s: %r failed", self.table_id, command)
-            reply = error_frame("internal", "the room could not do that", ref=command.ref)
+            reply = error_frame(ErrorCode.INTERNAL, "the room could not do that", ref=command.ref)
         if reply is not None:
             await self.send_json(reply)
 
     async def _refuse_flood(self, why: str) -> None:
         if self.limiter.abusive:
             self.closing = True
-            await self.send_json(error_frame("rate_limited", f"{why}: goodbye"))
+            await self.send_json(error_frame(ErrorCode.RATE_LIMITED, f"{why}: goodbye"))
             await self.close(code=CLOSE_ABUSIVE)
         else:
-            await self.send_json(error_frame("rate_limited", f"{why}: slow down"))
+            await self.send_json(error_frame(ErrorCode.RATE_LIMITED, f"{why}: slow down"))
 
     async def _run(self, command: Command) -> dict[str, Any] | None:
         """The command's service or selector; returns the frame to send back, if any."""

@@ -14,6 +14,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from stud import ActionKind
@@ -35,6 +36,27 @@ CHAT_MAX_CHARS = 200
 REF_MAX_CHARS = 64
 # Amounts are integer cents; anything larger than this is not a table amount.
 MAX_AMOUNT = 10**12
+
+
+class ErrorCode(StrEnum):
+    """The `code` of an `error` frame: the consumer's own answers to a message it could not
+    take (a refusal by the rules is a `result` frame with a `tables.services.Refusal`).
+    docs/protocol.md lists exactly these (a test checks)."""
+
+    BAD_JSON = "bad_json"
+    BAD_FRAME = "bad_frame"
+    TOO_LARGE = "too_large"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    MISSING_FIELD = "missing_field"
+    UNKNOWN_FIELD = "unknown_field"
+    BAD_FIELD = "bad_field"
+    FORBIDDEN_FIELD = "forbidden_field"
+    CHAT_TOO_LONG = "chat_too_long"
+    LOGIN_REQUIRED = "login_required"
+    RATE_LIMITED = "rate_limited"
+    NOT_FOUND = "not_found"
+    INTERNAL = "internal"
 
 
 # A client's reference for a message, echoed in the replies to it.
@@ -185,9 +207,11 @@ Command = (
 def _int(message: dict[str, Any], name: str, *, low: int, high: int, ref: Any) -> int:
     value = message.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError("bad_field", f"{name} must be an integer", ref=ref)
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{name} must be an integer", ref=ref)
     if not low <= value <= high:
-        raise ProtocolError("bad_field", f"{name} must be between {low} and {high}", ref=ref)
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, f"{name} must be between {low} and {high}", ref=ref
+        )
     return value
 
 
@@ -196,11 +220,11 @@ def _ref(message: dict[str, Any]) -> str | int | None:
     if ref is None:
         return None
     if isinstance(ref, bool) or not isinstance(ref, str | int):
-        raise ProtocolError("bad_field", "ref must be a string or an integer")
+        raise ProtocolError(ErrorCode.BAD_FIELD, "ref must be a string or an integer")
     if isinstance(ref, str) and len(ref) > REF_MAX_CHARS:
-        raise ProtocolError("bad_field", f"ref is longer than {REF_MAX_CHARS} characters")
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"ref is longer than {REF_MAX_CHARS} characters")
     if isinstance(ref, int) and abs(ref) > MAX_AMOUNT:
-        raise ProtocolError("bad_field", "ref is out of range")
+        raise ProtocolError(ErrorCode.BAD_FIELD, "ref is out of range")
     return ref
 
 
@@ -208,55 +232,61 @@ def clean_chat_text(text: str, *, ref: str | int | None = None) -> str:
     """Chat is plain text: trimmed, length-limited, no control characters, HTML-escaped."""
     text = text.strip()
     if not text:
-        raise ProtocolError("bad_field", "text is empty", ref=ref)
+        raise ProtocolError(ErrorCode.BAD_FIELD, "text is empty", ref=ref)
     if len(text) > CHAT_MAX_CHARS:
         raise ProtocolError(
-            "chat_too_long", f"chat is limited to {CHAT_MAX_CHARS} characters", ref=ref
+            ErrorCode.CHAT_TOO_LONG, f"chat is limited to {CHAT_MAX_CHARS} characters", ref=ref
         )
     if any(unicodedata.category(ch) in {"Cc", "Cf", "Co", "Cs"} for ch in text):
-        raise ProtocolError("bad_field", "text holds control characters", ref=ref)
+        raise ProtocolError(ErrorCode.BAD_FIELD, "text holds control characters", ref=ref)
     return html.escape(text, quote=True)
 
 
 def parse_frame(text: str | None, raw: bytes | None = None) -> Command:
     """One client frame -> one command, or ProtocolError (malformed, unknown, oversize)."""
     if raw is not None and text is None:
-        raise ProtocolError("bad_frame", "send JSON text frames, not binary")
+        raise ProtocolError(ErrorCode.BAD_FRAME, "send JSON text frames, not binary")
     if text is None:
-        raise ProtocolError("bad_frame", "empty frame")
+        raise ProtocolError(ErrorCode.BAD_FRAME, "empty frame")
     # A character is at least a byte: a long text is refused without encoding it.
     if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
-        raise ProtocolError("too_large", f"a message is limited to {MAX_FRAME_BYTES} bytes")
+        raise ProtocolError(ErrorCode.TOO_LARGE, f"a message is limited to {MAX_FRAME_BYTES} bytes")
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+        raise ProtocolError(ErrorCode.BAD_JSON, "the message is not valid JSON") from None
     return parse_message(message)
 
 
 def parse_message(message: Any) -> Command:
     if not isinstance(message, dict):
-        raise ProtocolError("bad_message", "a message is a JSON object with a type")
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object with a type")
     ref = _ref(message)
     kind = message.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a string type", ref=ref)
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message needs a string type", ref=ref)
     spec = _BY_NAME.get(kind)
     if spec is None:
         raise ProtocolError(
-            "unknown_type", f"unknown type; one of: {', '.join(MESSAGE_TYPES)}", ref=ref
+            ErrorCode.UNKNOWN_TYPE, f"unknown type; one of: {', '.join(MESSAGE_TYPES)}", ref=ref
         )
     given = set(message) - {"type", "ref"}
     if kind != "sit" and ("seat" in given or "user" in given or "player" in given):
         raise ProtocolError(
-            "forbidden_field", "you act only as yourself: the seat comes from your session", ref=ref
+            ErrorCode.FORBIDDEN_FIELD,
+            "you act only as yourself: the seat comes from your session",
+            ref=ref,
         )
     missing = spec.required - given
     if missing:
-        raise ProtocolError("missing_field", f"missing: {', '.join(sorted(missing))}", ref=ref)
+        raise ProtocolError(
+            ErrorCode.MISSING_FIELD, f"missing: {', '.join(sorted(missing))}", ref=ref
+        )
     unknown = given - spec.required - spec.optional
     if unknown:
-        raise ProtocolError("unknown_field", f"unknown: {', '.join(sorted(unknown))}", ref=ref)
+        raise ProtocolError(
+            ErrorCode.UNKNOWN_FIELD, f"unknown: {', '.join(sorted(unknown))}", ref=ref
+        )
     if spec.parse is None:
         return spec.command(ref=ref)
     return spec.parse(message, ref)
@@ -266,7 +296,7 @@ def _parse_act(message: dict[str, Any], ref: Ref) -> Act:
     action = message.get("kind")
     if not isinstance(action, str) or action not in {k.value for k in ActionKind}:
         raise ProtocolError(
-            "bad_field",
+            ErrorCode.BAD_FIELD,
             f"kind must be one of: {', '.join(k.value for k in ActionKind)}",
             ref=ref,
         )
@@ -300,14 +330,14 @@ def _parse_show(message: dict[str, Any], ref: Ref) -> Show:
 def _parse_auto_muck(message: dict[str, Any], ref: Ref) -> SetAutoMuck:
     on = message.get("on")
     if not isinstance(on, bool):
-        raise ProtocolError("bad_field", "on must be true or false", ref=ref)
+        raise ProtocolError(ErrorCode.BAD_FIELD, "on must be true or false", ref=ref)
     return SetAutoMuck(on=on, ref=ref)
 
 
 def _parse_chat(message: dict[str, Any], ref: Ref) -> Chat:
     text = message.get("text")
     if not isinstance(text, str):
-        raise ProtocolError("bad_field", "text must be a string", ref=ref)
+        raise ProtocolError(ErrorCode.BAD_FIELD, "text must be a string", ref=ref)
     return Chat(text=clean_chat_text(text, ref=ref), ref=ref)
 
 

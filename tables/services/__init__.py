@@ -1,12 +1,13 @@
-"""The only code that changes the room's tables: each function is one transaction that locks
-the table row, checks, lets the engine decide, writes, and broadcasts after commit.
+"""The only code that changes the room's tables: each function is one table change
+(tables/services/change.py: one transaction that locks the table row, checks, lets the engine
+decide, writes, and broadcasts after commit; a refusal writes nothing).
 The contract is docs/tables-services.md."""
 
 from tables.services.broadcast import broadcast, table_group, user_group
 from tables.services.flow import next_hand_pause, waiting_list_offer_seconds
 from tables.services.hands import hand_act, hand_deadlines_sweep, hand_start, hand_time_out
 from tables.services.presence import presence_sweep, seats_heartbeat
-from tables.services.results import Frames, TableResult
+from tables.services.results import Frames, Refusal, TableResult
 from tables.services.seats import (
     ante_confirm,
     seat_add_chips,
@@ -28,6 +29,7 @@ from tables.services.waiting import (
 
 __all__ = [
     "Frames",
+    "Refusal",
     "TableResult",
     "ante_confirm",
     "broadcast",

@@ -1,27 +1,30 @@
-"""The steps services share while they hold a table's lock: write a hand's events, move the
-turn on (time-outs of the disconnected, turns of a player leaving), finish a hand, schedule
-the next one, offer free seats to the waiting list.
+"""The steps services share while they hold a table's lock: write a hand's events
+(`hand_events_record`), move the turn on (`hand_carry_on`: time-outs of the disconnected),
+finish a hand (`hand_finish`), cash a seat out (`seat_cash_out`), schedule the next hand
+(`hand_schedule_next`), offer free seats to the waiting list (`waiting_list_offer_seats`).
 
-Every function here expects to run inside a service's transaction with the table row locked.
+Every function here expects to run inside a service's table change (tables/services/change.py)
+with the table row locked; players' rows are locked after it, by primary key (the lock order).
 No rule of poker is decided here: the engine says what happens, these steps record it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
-from stud import Action, ActionKind, Event, Game, GameConfig, OddChip, StudHand
+from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
+from tables.services.change import current_hand, lock_players
 from tables.services.outbox import Outbox, iso
 
 
@@ -49,30 +52,7 @@ def table_reference(table: Table) -> str:
     return f"table:{table.pk}"
 
 
-# The act path's reads as fixed SQL (Model.objects.raw): building the same ORM query anew for
-# every action cost about a third of an act's CPU (docs/performance.md, "Live tables").
-_LOCK_TABLE_SQL = f"SELECT * FROM {Table._meta.db_table} WHERE id = %s FOR UPDATE"
-_LOCK_TABLE_SKIP_LOCKED_SQL = _LOCK_TABLE_SQL + " SKIP LOCKED"
-_CURRENT_HAND_SQL = (
-    f"SELECT * FROM {Hand._meta.db_table} WHERE table_id = %s AND ended_at IS NULL"
-    " ORDER BY id DESC LIMIT 1"
-)
 _SEATS_SQL = f"SELECT * FROM {Seat._meta.db_table} WHERE table_id = %s"
-
-
-def lock_table(table_id: int, *, skip_locked: bool = False) -> Table | None:
-    """Lock the table's row for this transaction (every change to a table holds it) and
-    return it; None if there is no such table, or (`skip_locked`) another holds it."""
-    if skip_locked and not connection.features.has_select_for_update_skip_locked:
-        skip_locked = False  # SQLite: one writer at a time anyway
-    sql = _LOCK_TABLE_SKIP_LOCKED_SQL if skip_locked else _LOCK_TABLE_SQL
-    if not connection.features.has_select_for_update:
-        sql = sql.split(" FOR UPDATE")[0]  # SQLite locks the whole database on write
-    return next(iter(Table.objects.raw(sql, [table_id])), None)
-
-
-def current_hand(table: Table) -> Hand | None:
-    return next(iter(Hand.objects.raw(_CURRENT_HAND_SQL, [table.pk])), None)
 
 
 def game_config(table: Table) -> GameConfig:
@@ -91,12 +71,12 @@ def game_config(table: Table) -> GameConfig:
 
 def seats_by_number(table: Table) -> dict[int, Seat]:
     """The table's seats by number, without their players: a turn needs only the seat's own
-    columns (player id, leaving, presence, stack), and joining the player's forty columns made
+    columns (player id, presence, stack), and joining the player's forty columns made
     this the act path's dearest query (docs/performance.md)."""
     return {seat.number: seat for seat in Seat.objects.raw(_SEATS_SQL, [table.pk])}
 
 
-def record(hand: Hand, records: Iterable[EventRecord], outbox: Outbox) -> None:
+def hand_events_record(hand: Hand, records: Iterable[EventRecord], outbox: Outbox) -> None:
     """Append events to the hand's log, numbered on from its seq (the caller saves `hand`)."""
     rows = []
     for kind, payload, visible_to in records:
@@ -112,7 +92,7 @@ def engine_records(events: Iterable[Event]) -> list[EventRecord]:
     return [(event.kind, event.payload, event.visible_to) for event in events]
 
 
-def time_out_seat(
+def seat_time_out(
     *, hand: Hand, engine: StudHand, seat: int, player_id: int | None, now: datetime
 ) -> tuple[StudHand, list[Event]]:
     """R-TIME-1: the engine decides check / all-in / fold; the room only says whether the
@@ -127,21 +107,65 @@ def time_out_seat(
     return engine.time_out(seat, protected)
 
 
-def _play_for_leaver(engine: StudHand, seat: int) -> tuple[StudHand, list[Event]]:
-    """A player who left folds when the turn reaches them; where folding is not offered
-    (they could check, or owe the bring-in) the time-out without protection plays it."""
-    offered = {offer.kind for offer in engine.legal_actions(seat)}
-    if ActionKind.FOLD in offered:
-        return engine.apply(Action(seat, ActionKind.FOLD))
-    return engine.time_out(seat, False)
+def hand_absentees(hand: Hand, seats: dict[int, Seat]) -> set[int]:
+    """Players of the hand whose turn the room may play (their dealt seat is gone or
+    disconnected: R-TIME-1, all-in protection) or whose money it may move (they left: chips
+    returned at the end). Nobody on a hand where everyone is there: no lock, no query."""
+    absent = set()
+    for number, player_id in hand.players.items():
+        seat = seats.get(int(number))
+        if (
+            number in hand.left_seats
+            or seat is None
+            or not hand.seat_is_dealt(seat)
+            or not seat.connected
+        ):
+            absent.add(int(player_id))
+    return absent
 
 
-# What a turn changes on a hand (carry_on saves only these: the deck, salt and players are
+def hand_absentees_lock(hand: Hand, seats: dict[int, Seat], *, also: Iterable[int] = ()) -> None:
+    """The lock order for a change that may move several players' money or protections
+    (`also`: those it moves before the turn goes on): their rows all at once, by primary key,
+    before the first move (tables/services/change.py). One player or none: their own wallet
+    move locks the row, in no conflict with another, and nothing is queried here."""
+    players = hand_absentees(hand, seats) | set(also)
+    if len(players) > 1:
+        lock_players(players)
+
+
+def hand_turn_time_out(
+    *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
+) -> StudHand:
+    """R-TIME-1: the player to act is timed out now (their clock ran out, or their last
+    connection closed) and the hand carries on. Locks the players it may move first, in
+    the lock order."""
+    seat = engine.to_act
+    assert seat is not None, "a hand in play always has someone to act"
+    player_id = hand.players.get(str(seat))
+    seats = seats_by_number(table)
+    hand_absentees_lock(hand, seats, also=[] if player_id is None else [int(player_id)])
+    engine, events = seat_time_out(
+        hand=hand, engine=engine, seat=seat, player_id=player_id, now=now
+    )
+    hand_events_record(hand, engine_records(events), outbox)
+    return hand_carry_on(
+        table=table,
+        hand=hand,
+        engine=engine,
+        outbox=outbox,
+        now=now,
+        seats=seats,
+        absentees_locked=True,
+    )
+
+
+# What a turn changes on a hand (hand_carry_on saves only these: the deck, salt and players are
 # written once at the deal and need not travel with every action).
 HAND_TURN_FIELDS = ["state", "seq", "action_deadline", "timed_out_seats", "left_seats"]
 
 
-def carry_on(
+def hand_carry_on(
     *,
     table: Table,
     hand: Hand,
@@ -149,13 +173,17 @@ def carry_on(
     outbox: Outbox,
     now: datetime,
     seats: dict[int, Seat] | None = None,
+    absentees_locked: bool = False,
 ) -> StudHand:
     """After a change: play the turns of players who left or are disconnected (R-TIME-1),
     then either set the action clock for the player to act or finish the hand. Saves `hand`
-    (HAND_TURN_FIELDS; finish_hand saves it whole). `seats`: the table's seats with their
-    players, when the caller already read them in this transaction (saves a query)."""
+    (HAND_TURN_FIELDS; hand_finish saves it whole). `seats`: the table's seats, when the
+    caller already read them in this transaction (saves a query); `absentees_locked`: the
+    caller took hand_absentees_lock already."""
     if seats is None:
         seats = seats_by_number(table)
+    if not absentees_locked:
+        hand_absentees_lock(hand, seats)
     while not engine.is_over:
         to_act = engine.to_act
         if to_act is None:  # pragma: no cover - the engine always names someone or ends
@@ -163,19 +191,17 @@ def carry_on(
         seat = seats.get(to_act)
         if seat is not None and not hand.seat_is_dealt(seat):
             seat = None  # pragma: no cover - a dealt seat's number is held until the end
-        if seat is not None and seat.leaving:
-            engine, events = _play_for_leaver(engine, to_act)
-        elif seat is None or not seat.connected:
+        if seat is None or not seat.connected:
             player_id = hand.players.get(str(to_act))
-            engine, events = time_out_seat(
+            engine, events = seat_time_out(
                 hand=hand, engine=engine, seat=to_act, player_id=player_id, now=now
             )
         else:
             break
-        record(hand, engine_records(events), outbox)
+        hand_events_record(hand, engine_records(events), outbox)
     hand.state = engine.to_json()
     if engine.is_over:
-        finish_hand(table=table, hand=hand, engine=engine, seats=seats, outbox=outbox, now=now)
+        hand_finish(table=table, hand=hand, engine=engine, seats=seats, outbox=outbox, now=now)
         return engine
     deadline = now + timedelta(seconds=table.action_clock)
     hand.action_deadline = deadline
@@ -211,7 +237,7 @@ def carry_on(
     return engine
 
 
-def finish_hand(
+def hand_finish(
     *,
     table: Table,
     hand: Hand,
@@ -257,7 +283,7 @@ def finish_hand(
             players=len(engine.players),
             schedule=table.rake_schedule,
         )
-    record(
+    hand_events_record(
         hand,
         [
             (
@@ -276,15 +302,10 @@ def finish_hand(
     hand.action_deadline = None
     hand.save()
     outbox.set_turn(None, None)
-    left = bool(hand.left_seats)  # their seats were held until now
-    for seat in seats.values():
-        if seat.leaving:
-            cash_out(table=table, seat=seat)
-            left = True
-    if left:
-        offer_free_seats(table=table, outbox=outbox, now=now)
+    if hand.left_seats:  # their seats were held until now
+        waiting_list_offer_seats(table=table, outbox=outbox, now=now)
     outbox.seats_changed = True
-    schedule_next_hand(table=table, outbox=outbox, now=now)
+    hand_schedule_next(table=table, outbox=outbox, now=now)
     # R-SHOW-3: the winner nobody called may show, until the next hand is dealt.
     for number in engine.seats:
         player_id = hand.players.get(str(number))
@@ -301,7 +322,7 @@ def finish_hand(
             )
 
 
-def cash_out(*, table: Table, seat: Seat) -> None:
+def seat_cash_out(*, table: Table, seat: Seat) -> None:
     """R-BUY-1: leaving returns the stack to the balance; the seat frees."""
     if seat.stack > 0:
         wallet_credit(
@@ -317,13 +338,13 @@ def cash_out(*, table: Table, seat: Seat) -> None:
 def ready_seats(table: Table) -> list[Seat]:
     """Seats that would be dealt in, before R-ANTE-1's confirmation (R-GAME-3, R-SIT-1)."""
     return list(
-        Seat.objects.filter(table=table, sitting_out=False, leaving=False, stack__gt=0)
+        Seat.objects.filter(table=table, sitting_out=False, stack__gt=0)
         .select_related("player")
         .order_by("number")
     )
 
 
-def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
+def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
     """R-GAME-3: when two or more are in and no hand runs, deal after a short pause; ask the
     players without auto-ante to confirm (R-ANTE-1)."""
     if not table.is_open or table.next_hand_at is not None:
@@ -358,7 +379,7 @@ def active_offers(table: Table, now: datetime) -> Any:
     return WaitingListEntry.objects.filter(table=table, offered_until__gt=now)
 
 
-def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
+def waiting_list_offer_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
     """A seat frees: the first in line without an offer is offered it for a limited time."""
     free = free_seat_count(table)
     free -= active_offers(table, now).count()
@@ -374,10 +395,7 @@ def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
             entry.player_id,
             {"type": "seat_offer", "table_id": table.pk, "entry_id": entry.pk, "until": iso(until)},
         )
-        entry_id = entry.pk
         outbox.after_commit(
-            lambda entry_id=entry_id: scheduling.schedule_offer_expiry(
-                entry_id=entry_id, countdown=held
-            )
+            functools.partial(scheduling.schedule_offer_expiry, entry_id=entry.pk, countdown=held)
         )
         outbox.waiting_changed = True

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
-
 from accounts.models import Player
 from stud import Action, ActionKind, IllegalAction, SeatSetup, StudHand
 from stud.deck import (
@@ -16,21 +14,19 @@ from stud.deck import (
     shuffled_deck,
 )
 from tables.models import Hand, HandPlayer, Seat, Table
+from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
-    carry_on,
-    current_hand,
     engine_records,
     game_config,
-    lock_table,
+    hand_carry_on,
+    hand_events_record,
+    hand_turn_time_out,
     now_or,
     ready_seats,
-    record,
     seats_by_number,
-    time_out_seat,
 )
-from tables.services.outbox import Outbox
-from tables.services.results import TableResult, refused, stale
+from tables.services.results import Refusal, TableResult, refused, stale
 
 
 def _next_button(table: Table, dealt: list[int]) -> int:
@@ -54,88 +50,93 @@ def hand_start(
     """R-GAME-3: deal a hand to the seated players who are in, with chips, and (without
     auto-ante) have confirmed (R-ANTE-1). The deck is committed to before the deal.
     `deck`: a stacked deck for tests; `only_when_due`: the scheduled start (a no-op before
-    the table's next_hand_at)."""
+    the table's next_hand_at).
+
+    Refused (nothing written) while a hand runs or before the scheduled time; skipped when
+    the table is closed or fewer than two are in: nothing is dealt, and the schedule is
+    cleared (status "skipped"), so that the sweep stops calling and the next seat taken
+    schedules a hand again."""
     now = now_or(now)
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        running = current_hand(table)
+    with table_change(table_id) as change:
+        table = change.table
+        running = change.hand
         if running is not None:
-            return refused(
-                table_id, "hand_running", "A hand is in play.", hand_id=running.pk, seq=running.seq
-            )
+            raise change.refuse(Refusal.HAND_RUNNING, "A hand is in play.", hand=running)
         if only_when_due and (
             table.next_hand_at is None or table.next_hand_at > now + DUE_TOLERANCE
         ):
-            return refused(table_id, "not_due", "The next hand is not due yet.")
-        outbox = Outbox(table)
-        if not table.is_open:
-            table.next_hand_at = None
-            table.save(update_fields=["next_hand_at"])
-            return refused(table_id, "table_closed", "The table is closed.")
-        seats = [
-            seat
-            for seat in ready_seats(table)
-            if seat.player.auto_ante or seat.ante_confirmed  # R-ANTE-1
-        ]
+            raise change.refuse(Refusal.NOT_DUE, "The next hand is not due yet.")
+        seats = [] if not table.is_open else _dealt_in(table)
         table.next_hand_at = None
-        if len(seats) < 2:
+        if not table.is_open or len(seats) < 2:
             table.save(update_fields=["next_hand_at"])
-            return refused(
-                table_id, "not_enough_players", "A hand needs two players in with chips."
+            if not table.is_open:
+                raise change.skip(Refusal.TABLE_CLOSED, "The table is closed.")
+            raise change.skip(Refusal.NOT_ENOUGH_PLAYERS, "A hand needs two players in with chips.")
+        change.hand = _deal(change, seats, deck=deck, now=now)
+    return change.result
+
+
+def _dealt_in(table: Table) -> list[Seat]:
+    """R-GAME-3 and R-ANTE-1: the seats ready to play that also posted their "I'm in"."""
+    return [seat for seat in ready_seats(table) if seat.player.auto_ante or seat.ante_confirmed]
+
+
+def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now: datetime) -> Hand:
+    """The deal: the deck committed to (R-DEAL-6, card by card), the button moved, the engine's
+    first events recorded and the first turn set."""
+    table, outbox = change.table, change.outbox
+    deck = list(deck) if deck is not None else shuffled_deck()
+    salts = new_salts()  # DESIGN "Fairness": card by card
+    commitment = card_by_card_commitment(deck, salts)
+    numbers = [seat.number for seat in seats]
+    button = _next_button(table, numbers)
+    reshuffle_seed = reshuffle_seed_for(commitment)  # R-DEAL-5, fixed before the deal
+    engine, events = StudHand.start(
+        game_config(table),
+        [
+            SeatSetup(
+                seat=seat.number,
+                name=seat.player.table_name,
+                stack=seat.stack,
+                auto_muck=seat.player.auto_muck,
             )
-        deck = list(deck) if deck is not None else shuffled_deck()
-        salts = new_salts()  # DESIGN "Fairness": card by card
-        commitment = card_by_card_commitment(deck, salts)
-        numbers = [seat.number for seat in seats]
-        button = _next_button(table, numbers)
-        reshuffle_seed = reshuffle_seed_for(commitment)  # R-DEAL-5, fixed before the deal
-        engine, events = StudHand.start(
-            game_config(table),
-            [
-                SeatSetup(
-                    seat=seat.number,
-                    name=seat.player.table_name,
-                    stack=seat.stack,
-                    auto_muck=seat.player.auto_muck,
-                )
-                for seat in seats
-            ],
-            deck,
-            button,
-            reshuffle_seed=reshuffle_seed,
-        )
-        table.hands_dealt += 1
-        table.save(update_fields=["next_hand_at", "hands_dealt"])
-        Seat.objects.filter(table=table).update(ante_confirmed=False)
-        hand = Hand.objects.create(
-            table=table,
-            number=table.hands_dealt,
-            state=engine.to_json(),
-            deck=deck,
-            salts=salts,
-            commitment=commitment,
-            fairness_scheme=CARD_BY_CARD_SCHEME,
-            reshuffle_seed=reshuffle_seed,
-            button=button,
-            players={str(seat.number): seat.player_id for seat in seats},
-            seat_ids={str(seat.number): seat.pk for seat in seats},
-            started_at=now,
-        )
-        HandPlayer.objects.bulk_create(
-            HandPlayer(hand=hand, player_id=seat.player_id, seat=seat.number) for seat in seats
-        )
-        # R-DEAL-6: the commitment is the first thing in the log, before any card.
-        record(
-            hand,
-            [("commitment", {"commitment": hand.commitment, "hand_number": hand.number}, None)],
-            outbox,
-        )
-        record(hand, engine_records(events), outbox)
-        outbox.seats_changed = True
-        carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-        return outbox.result(hand=hand)
+            for seat in seats
+        ],
+        deck,
+        button,
+        reshuffle_seed=reshuffle_seed,
+    )
+    table.hands_dealt += 1
+    table.save(update_fields=["next_hand_at", "hands_dealt"])
+    Seat.objects.filter(table=table).update(ante_confirmed=False)
+    hand = Hand.objects.create(
+        table=table,
+        number=table.hands_dealt,
+        state=engine.to_json(),
+        deck=deck,
+        salts=salts,
+        commitment=commitment,
+        fairness_scheme=CARD_BY_CARD_SCHEME,
+        reshuffle_seed=reshuffle_seed,
+        button=button,
+        players={str(seat.number): seat.player_id for seat in seats},
+        seat_ids={str(seat.number): seat.pk for seat in seats},
+        started_at=now,
+    )
+    HandPlayer.objects.bulk_create(
+        HandPlayer(hand=hand, player_id=seat.player_id, seat=seat.number) for seat in seats
+    )
+    # R-DEAL-6: the commitment is the first thing in the log, before any card.
+    hand_events_record(
+        hand,
+        [("commitment", {"commitment": hand.commitment, "hand_number": hand.number}, None)],
+        outbox,
+    )
+    hand_events_record(hand, engine_records(events), outbox)
+    outbox.seats_changed = True
+    hand_carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+    return hand
 
 
 def hand_act(
@@ -152,47 +153,37 @@ def hand_act(
     answered, not applied); the engine refuses anything it does not offer."""
     now = now_or(now)
     player_id = player.pk
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
-        hand = current_hand(table)
+    with table_change(table_id) as change:
+        hand = change.hand
         if hand is None:
-            return refused(table_id, "no_hand", "No hand is in play.")
+            raise change.refuse(Refusal.NO_HAND, "No hand is in play.")
         if hand.seq != expected_seq or (
             expected_hand_id is not None and hand.pk != expected_hand_id
         ):
-            return stale(table_id, hand_id=hand.pk, seq=hand.seq)
-        # The seats are read once: the player's own and carry_on's.
-        seats = seats_by_number(table)
+            raise change.stale(hand)
+        # The seats are read once: the player's own and hand_carry_on's.
+        seats = seats_by_number(change.table)
         seat = next((s for s in seats.values() if s.player_id == player_id), None)
         if seat is None:
-            return refused(
-                table_id, "not_seated", "You have no seat here.", hand_id=hand.pk, seq=hand.seq
-            )
+            raise change.refuse(Refusal.NOT_SEATED, "You have no seat here.", hand=hand)
         if not hand.seat_is_dealt(seat):
-            return refused(
-                table_id, "not_in_hand", "You are not in this hand.", hand_id=hand.pk, seq=hand.seq
-            )
+            raise change.refuse(Refusal.NOT_IN_HAND, "You are not in this hand.", hand=hand)
         try:
             action = Action(seat.number, ActionKind(kind), int(amount))
         except ValueError:
-            return refused(
-                table_id,
-                "illegal_action",
-                f"Unknown action {kind!r}.",
-                hand_id=hand.pk,
-                seq=hand.seq,
-            )
+            raise change.refuse(
+                Refusal.ILLEGAL_ACTION, f"Unknown action {kind!r}.", hand=hand
+            ) from None
         engine = StudHand.from_json(hand.state)
         try:
             engine, events = engine.apply(action)
         except IllegalAction as error:
-            return refused(table_id, "illegal_action", str(error), hand_id=hand.pk, seq=hand.seq)
-        outbox = Outbox(table)
-        record(hand, engine_records(events), outbox)
-        carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now, seats=seats)
-        return outbox.result(hand=hand)
+            raise change.refuse(Refusal.ILLEGAL_ACTION, str(error), hand=hand) from None
+        hand_events_record(hand, engine_records(events), change.outbox)
+        hand_carry_on(
+            table=change.table, hand=hand, engine=engine, outbox=change.outbox, now=now, seats=seats
+        )
+    return change.result
 
 
 def hand_time_out(
@@ -212,7 +203,7 @@ def hand_time_out(
         .first()
     )
     if found is None:
-        return refused(0, "not_found", "No such hand.")
+        return refused(0, Refusal.NOT_FOUND, "No such hand.")
     table_id, seq, ended_at, deadline = found
     # Most clock tasks find their hand moved on (one is set per turn): answered from one
     # read, without waiting for the table's lock. A hand's seq only grows and an ended hand
@@ -220,29 +211,21 @@ def hand_time_out(
     if ended_at is not None or seq != expected_seq:
         return stale(table_id, hand_id=hand_id, seq=seq)
     if deadline is None or deadline > now + DUE_TOLERANCE:
-        return refused(table_id, "not_due", "The clock has not run out.", hand_id=hand_id, seq=seq)
-    with transaction.atomic():
-        table = lock_table(table_id, skip_locked=skip_locked)
-        if table is None:
-            return refused(table_id, "busy", "The table is busy; the sweep will come back.")
-        hand = Hand.objects.get(pk=hand_id)
-        if hand.ended_at is not None or hand.seq != expected_seq:
-            return stale(table_id, hand_id=hand.pk, seq=hand.seq)
-        if hand.action_deadline is None or hand.action_deadline > now + DUE_TOLERANCE:
-            return refused(
-                table_id, "not_due", "The clock has not run out.", hand_id=hand.pk, seq=hand.seq
-            )
-        engine = StudHand.from_json(hand.state)
-        seat = engine.to_act
-        if seat is None:  # pragma: no cover - a hand in play always has someone to act
-            return stale(table_id, hand_id=hand.pk, seq=hand.seq)
-        outbox = Outbox(table)
-        engine, events = time_out_seat(
-            hand=hand, engine=engine, seat=seat, player_id=hand.players.get(str(seat)), now=now
+        return refused(
+            table_id, Refusal.NOT_DUE, "The clock has not run out.", hand_id=hand_id, seq=seq
         )
-        record(hand, engine_records(events), outbox)
-        carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-        return outbox.result(hand=hand)
+    with table_change(table_id, skip_locked=skip_locked) as change:
+        table = change.table
+        hand = change.hand = Hand.objects.get(pk=hand_id)
+        if hand.ended_at is not None or hand.seq != expected_seq:
+            raise change.stale(hand)
+        if hand.action_deadline is None or hand.action_deadline > now + DUE_TOLERANCE:
+            raise change.refuse(Refusal.NOT_DUE, "The clock has not run out.", hand=hand)
+        engine = StudHand.from_json(hand.state)
+        if engine.to_act is None:  # pragma: no cover - a hand in play always has someone to act
+            raise change.stale(hand)
+        hand_turn_time_out(table=table, hand=hand, engine=engine, outbox=change.outbox, now=now)
+    return change.result
 
 
 def hand_deadlines_sweep(*, now: datetime | None = None) -> int:

@@ -19,12 +19,11 @@ from datetime import datetime
 from functools import reduce
 from operator import or_
 
-from django.db import transaction
 from django.db.models import Q
 
 from tables.models import PRESENCE_STALE, Seat
-from tables.services.flow import current_hand, lock_table, now_or
-from tables.services.outbox import Outbox
+from tables.services.change import table_change
+from tables.services.flow import now_or
 
 
 def seats_heartbeat(
@@ -60,18 +59,14 @@ def presence_sweep(*, now: datetime | None = None) -> int:
 
 def _presence_lapse(*, table_id: int, seat_id: int, now: datetime) -> bool:
     """One seat, under its table's lock, if it is still stale (a heartbeat or a connect
-    since the query wins)."""
-    with transaction.atomic():
-        table = lock_table(table_id, skip_locked=True)
-        if table is None:
-            return False  # busy: the next sweep takes it
-        seat = Seat.objects.filter(pk=seat_id, table=table).first()
+    since the query wins: stale, nothing written); a table another holds is left to the next
+    sweep (busy)."""
+    with table_change(table_id, skip_locked=True) as change:
+        seat = Seat.objects.filter(pk=seat_id, table=change.table).first()
         if seat is None or seat.last_seen is None or seat.present(now) or not seat.connected:
-            return False
+            raise change.stale(None)
         seat.connections = 0
         seat.connected = False
         seat.save(update_fields=["connections", "connected"])
-        outbox = Outbox(table)
-        outbox.seats_changed = True
-        outbox.result(hand=current_hand(table))
-        return True
+        change.outbox.seats_changed = True
+    return change.result.ok

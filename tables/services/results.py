@@ -1,11 +1,47 @@
-"""What a table service returns: whether it applied, and the frames it broadcasts."""
+"""What a table service returns: whether it applied, why not (a `Refusal`), and the frames
+it broadcasts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
-Status = Literal["applied", "stale", "refused"]
+# applied: the change is made; stale: an expected seq or hand that has moved on, nothing
+# done; refused: a rule or a check said no, nothing written; skipped: the next hand could not
+# be dealt and its schedule was cleared (hand_start only: docs/tables-services.md).
+Status = Literal["applied", "stale", "refused", "skipped"]
+
+
+class Refusal(StrEnum):
+    """Why a service did not apply: `TableResult.error`, the `error` of a `result` frame.
+    docs/tables-services.md and docs/protocol.md list exactly these (a test checks)."""
+
+    NOT_FOUND = "not_found"
+    TABLE_CLOSED = "table_closed"
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    SEAT_TAKEN = "seat_taken"
+    BAD_SEAT = "bad_seat"
+    TABLE_FULL = "table_full"
+    SEAT_OFFERED = "seat_offered"
+    SEAT_HELD = "seat_held"
+    SHORT_BUY_IN = "short_buy_in"
+    INSUFFICIENT_BALANCE = "insufficient_balance"
+    BAD_AMOUNT = "bad_amount"
+    IN_HAND = "in_hand"
+    NO_HAND = "no_hand"
+    NOT_IN_HAND = "not_in_hand"
+    ILLEGAL_ACTION = "illegal_action"
+    STALE = "stale"
+    ALREADY_WAITING = "already_waiting"
+    NOT_WAITING = "not_waiting"
+    SEATS_FREE = "seats_free"
+    HAND_RUNNING = "hand_running"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    NOT_DUE = "not_due"
+    TOO_LATE = "too_late"
+    BUSY = "busy"
 
 
 @dataclass(frozen=True)
@@ -23,7 +59,7 @@ class Frames:
 class TableResult:
     status: Status
     table_id: int
-    error: str | None = None
+    error: Refusal | None = None
     message: str = ""
     hand_id: int | None = None
     seq: int | None = None
@@ -39,7 +75,7 @@ class TableResult:
             "type": "result",
             "ok": self.ok,
             "status": self.status,
-            "error": self.error,
+            "error": None if self.error is None else str(self.error),
             "message": self.message,
             "table_id": self.table_id,
             "hand_id": self.hand_id,
@@ -48,7 +84,12 @@ class TableResult:
 
 
 def refused(
-    table_id: int, error: str, message: str, *, hand_id: int | None = None, seq: int | None = None
+    table_id: int,
+    error: Refusal,
+    message: str,
+    *,
+    hand_id: int | None = None,
+    seq: int | None = None,
 ) -> TableResult:
     return TableResult("refused", table_id, error, message, hand_id, seq)
 
@@ -57,7 +98,7 @@ def stale(table_id: int, *, hand_id: int | None, seq: int | None) -> TableResult
     return TableResult(
         "stale",
         table_id,
-        "stale",
+        Refusal.STALE,
         "That was already answered or is out of date; the hand has moved on.",
         hand_id,
         seq,

@@ -5,50 +5,45 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
-
 from accounts.models import LedgerKind, Player
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, wallet_debit
 from stud import IllegalAction, StudHand
-from tables.models import PRESENCE_STALE, Seat, Table, WaitingListEntry
+from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
+from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     active_offers,
-    carry_on,
-    cash_out,
-    current_hand,
     engine_records,
-    lock_table,
+    hand_absentees_lock,
+    hand_carry_on,
+    hand_events_record,
+    hand_schedule_next,
+    hand_turn_time_out,
     now_or,
-    offer_free_seats,
-    record,
-    schedule_next_hand,
+    seat_cash_out,
+    seats_by_number,
     table_reference,
-    time_out_seat,
+    waiting_list_offer_seats,
 )
-from tables.services.outbox import Outbox
-from tables.services.results import TableResult, refused
+from tables.services.results import Refusal, TableResult
 
 
-def _lock_own_seat(table_id: int, player: Player) -> tuple[Table, Seat] | TableResult:
-    """Lock the table's row and find the player's seat at it; a refusal when either is
-    missing. Call inside the service's transaction."""
-    table = lock_table(table_id)
-    if table is None:
-        return refused(table_id, "not_found", "No such table.")
-    seat = Seat.objects.filter(table=table, player=player).first()
+def _own_seat(change: TableChange, player: Player) -> Seat:
+    """The player's seat at the locked table; refused when they have none."""
+    seat = Seat.objects.filter(table=change.table, player=player).first()
     if seat is None:
-        return refused(table_id, "not_seated", "You have no seat here.")
-    return table, seat
+        raise change.refuse(Refusal.NOT_SEATED, "You have no seat here.")
+    return seat
 
 
 def _valid_amount(amount: object) -> bool:
     return isinstance(amount, int) and not isinstance(amount, bool) and amount > 0
 
 
-def _pay_for_chips(table: Table, player: Player, amount: int, what: str) -> TableResult | None:
-    """R-BUY-1: chips come from the balance as one buy-in entry of the ledger; the refusal
-    when the balance lacks them (nothing taken), else None."""
+def _pay_for_chips(change: TableChange, player: Player, amount: int, what: str) -> None:
+    """R-BUY-1: chips come from the balance as one buy-in entry of the ledger; refused when
+    the balance lacks them (nothing taken)."""
+    table = change.table
     try:
         wallet_debit(
             player_id=player.pk,
@@ -58,8 +53,7 @@ def _pay_for_chips(table: Table, player: Player, amount: int, what: str) -> Tabl
             reference=table_reference(table),
         )
     except InsufficientBalance as error:
-        return refused(table.pk, "insufficient_balance", str(error))
-    return None
+        raise change.refuse(Refusal.INSUFFICIENT_BALANCE, str(error)) from None
 
 
 def seat_take(
@@ -72,109 +66,94 @@ def seat_take(
 ) -> TableResult:
     """R-BUY-1: sit down with at least the posted buy-in, taken from the balance."""
     now = now_or(now)
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
+    with table_change(table_id) as change:
+        table = change.table
         if not table.is_open:
-            return refused(table_id, "table_closed", "The table is closed.")
+            raise change.refuse(Refusal.TABLE_CLOSED, "The table is closed.")
         if Seat.objects.filter(table=table, player=player).exists():
-            return refused(table_id, "already_seated", "You already have a seat here.")
+            raise change.refuse(Refusal.ALREADY_SEATED, "You already have a seat here.")
         if not _valid_amount(buy_in):
-            return refused(table_id, "bad_amount", "The buy-in must be a positive amount of cents.")
+            raise change.refuse(
+                Refusal.BAD_AMOUNT, "The buy-in must be a positive amount of cents."
+            )
         if buy_in < table.buy_in:
-            return refused(
-                table_id,
-                "short_buy_in",
+            raise change.refuse(
+                Refusal.SHORT_BUY_IN,
                 f"The buy-in here is at least {cents_format(table.buy_in)} (no short buys).",
             )
-        hand = current_hand(table)
+        hand = change.hand
         taken = set(Seat.objects.filter(table=table).values_list("number", flat=True))
         held = set() if hand is None else hand.held_numbers()
         free = [n for n in range(1, table.seats + 1) if n not in taken | held]
         if seat_number in held:
-            return refused(table_id, "seat_held", "That seat is held until the hand in play ends.")
+            raise change.refuse(Refusal.SEAT_HELD, "That seat is held until the hand in play ends.")
         if not free:
-            return refused(table_id, "table_full", "The table is full; join the waiting list.")
+            raise change.refuse(Refusal.TABLE_FULL, "The table is full; join the waiting list.")
         offers = active_offers(table, now)
         own_offer = offers.filter(player=player).exists()
         if not own_offer and len(free) <= offers.count():
-            return refused(
-                table_id, "seat_offered", "The free seat is offered to a waiting player."
+            raise change.refuse(
+                Refusal.SEAT_OFFERED, "The free seat is offered to a waiting player."
             )
         if seat_number is None:
             seat_number = free[0]
         elif not 1 <= seat_number <= table.seats:
-            return refused(table_id, "bad_seat", f"Seats here are 1 to {table.seats}.")
+            raise change.refuse(Refusal.BAD_SEAT, f"Seats here are 1 to {table.seats}.")
         elif seat_number in taken:
-            return refused(table_id, "seat_taken", "That seat is taken.")
-        unpaid = _pay_for_chips(table, player, buy_in, "bought in")
-        if unpaid is not None:
-            return unpaid
+            raise change.refuse(Refusal.SEAT_TAKEN, "That seat is taken.")
+        _pay_for_chips(change, player, buy_in, "bought in")
         Seat.objects.create(table=table, number=seat_number, player=player, stack=buy_in)
-        outbox = Outbox(table)
+        outbox = change.outbox
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
             WaitingListEntry.objects.filter(table=table, player=player).delete()
             outbox.waiting_changed = True
         outbox.seats_changed = True
-        schedule_next_hand(table=table, outbox=outbox, now=now)
-        return outbox.result(hand=hand)
+        hand_schedule_next(table=table, outbox=outbox, now=now)
+    return change.result
 
 
 def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult:
     """R-BUY-1: more chips from the balance, between hands only (R-GAME-4)."""
-    with transaction.atomic():
-        found = _lock_own_seat(table_id, player)
-        if isinstance(found, TableResult):
-            return found
-        table, seat = found
+    with table_change(table_id) as change:
+        seat = _own_seat(change, player)
         if not _valid_amount(amount):
-            return refused(table_id, "bad_amount", "The amount must be a positive amount of cents.")
-        hand = current_hand(table)
-        if hand is not None and hand.seat_is_dealt(seat):
-            return refused(
-                table_id, "in_hand", "Chips can be added between hands only.", hand_id=hand.pk
+            raise change.refuse(
+                Refusal.BAD_AMOUNT, "The amount must be a positive amount of cents."
             )
-        unpaid = _pay_for_chips(table, player, amount, "added chips")
-        if unpaid is not None:
-            return unpaid
+        hand = change.hand
+        if hand is not None and hand.seat_is_dealt(seat):
+            raise change.refuse(
+                Refusal.IN_HAND, "Chips can be added between hands only.", hand=hand
+            )
+        _pay_for_chips(change, player, amount, "added chips")
         seat.stack += amount
         seat.save(update_fields=["stack"])
-        outbox = Outbox(table)
-        outbox.seats_changed = True
-        schedule_next_hand(table=table, outbox=outbox, now=now_or(None))
-        return outbox.result(hand=hand)
+        change.outbox.seats_changed = True
+        hand_schedule_next(table=change.table, outbox=change.outbox, now=now_or(None))
+    return change.result
 
 
 def seat_sit_out(*, table_id: int, player: Player) -> TableResult:
     """R-SIT-1: not dealt in from the next hand (a hand in play is finished)."""
-    with transaction.atomic():
-        found = _lock_own_seat(table_id, player)
-        if isinstance(found, TableResult):
-            return found
-        table, seat = found
+    with table_change(table_id) as change:
+        seat = _own_seat(change, player)
         seat.sitting_out = True
         seat.save(update_fields=["sitting_out"])
-        outbox = Outbox(table)
-        outbox.seats_changed = True
-        return outbox.result(hand=current_hand(table))
+        change.outbox.seats_changed = True
+    return change.result
 
 
 def seat_sit_in(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
     """Back in from the next hand; the count of hands timed out starts again (R-SIT-1)."""
     now = now_or(now)
-    with transaction.atomic():
-        found = _lock_own_seat(table_id, player)
-        if isinstance(found, TableResult):
-            return found
-        table, seat = found
+    with table_change(table_id) as change:
+        seat = _own_seat(change, player)
         seat.sitting_out = False
         seat.timeouts_in_a_row = 0
         seat.save(update_fields=["sitting_out", "timeouts_in_a_row"])
-        outbox = Outbox(table)
-        outbox.seats_changed = True
-        schedule_next_hand(table=table, outbox=outbox, now=now)
-        return outbox.result(hand=current_hand(table))
+        change.outbox.seats_changed = True
+        hand_schedule_next(table=change.table, outbox=change.outbox, now=now)
+    return change.result
 
 
 def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
@@ -184,14 +163,10 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
     when the hand ends. The seat number is held until then (`Hand.held_numbers`). Only the
     seat row dealt into the hand is in it: a seat taken since is paid its own stack."""
     now = now_or(now)
-    with transaction.atomic():
-        found = _lock_own_seat(table_id, player)
-        if isinstance(found, TableResult):
-            return found
-        table, seat = found
-        outbox = Outbox(table)
+    with table_change(table_id) as change:
+        seat = _own_seat(change, player)
+        table, outbox, hand = change.table, change.outbox, change.hand
         outbox.seats_changed = True
-        hand = current_hand(table)
         if hand is not None and hand.seat_is_dealt(seat):
             engine = StudHand.from_json(hand.state)
             try:
@@ -199,17 +174,28 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
             except IllegalAction:
                 pass  # folded already: nothing of theirs is left in play
             else:
-                record(hand, engine_records(events), outbox)
+                hand_events_record(hand, engine_records(events), outbox)
+            seats = seats_by_number(table)
+            hand_absentees_lock(hand, seats, also=[player.pk])
             # What they did not put in the pot goes back now (R-BUY-1); the seat frees.
             seat.stack = engine.stack(seat.number)
             hand.left_seats = {**hand.left_seats, str(seat.number): seat.stack}
             hand.save(update_fields=["left_seats"])
-            cash_out(table=table, seat=seat)
-            carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-            return outbox.result(hand=hand)
-        cash_out(table=table, seat=seat)
-        offer_free_seats(table=table, outbox=outbox, now=now)
-        return outbox.result(hand=hand)
+            seat_cash_out(table=table, seat=seat)
+            del seats[seat.number]
+            hand_carry_on(
+                table=table,
+                hand=hand,
+                engine=engine,
+                outbox=outbox,
+                now=now,
+                seats=seats,
+                absentees_locked=True,
+            )
+        else:
+            seat_cash_out(table=table, seat=seat)
+            waiting_list_offer_seats(table=table, outbox=outbox, now=now)
+    return change.result
 
 
 def seat_set_connected(
@@ -222,12 +208,9 @@ def seat_set_connected(
     R-TIME-3: a disconnected player stays seated and in the hand; R-TIME-1: if the action is
     on them, the time-out applies at once."""
     now = now_or(now)
-    with transaction.atomic():
-        found = _lock_own_seat(table_id, player)
-        if isinstance(found, TableResult):
-            return found
-        table, seat = found
-        hand = current_hand(table)
+    with table_change(table_id) as change:
+        seat = _own_seat(change, player)
+        hand = change.hand
         was_present = seat.present(now)
         if connected:
             stale = seat.last_seen is None or now - seat.last_seen >= PRESENCE_STALE
@@ -237,19 +220,22 @@ def seat_set_connected(
             seat.connections = max(0, seat.connections - 1)
         seat.connected = seat.connections > 0
         seat.save(update_fields=["connections", "last_seen", "connected"])
-        if seat.present(now) == was_present:
-            return Outbox(table).result(hand=hand)
-        outbox = Outbox(table)
-        outbox.seats_changed = True
-        if not seat.connected and hand is not None and hand.seat_is_dealt(seat):
-            engine = StudHand.from_json(hand.state)
-            if engine.to_act == seat.number:
-                engine, events = time_out_seat(
-                    hand=hand, engine=engine, seat=seat.number, player_id=player.pk, now=now
-                )
-                record(hand, engine_records(events), outbox)
-                carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
-        return outbox.result(hand=hand)
+        if seat.present(now) != was_present:
+            change.outbox.seats_changed = True
+            if not seat.connected and hand is not None and hand.seat_is_dealt(seat):
+                _time_out_if_to_act(change, seat, now)
+    return change.result
+
+
+def _time_out_if_to_act(change: TableChange, seat: Seat, now: datetime) -> None:
+    """R-TIME-1: the last connection of the player to act closed: the time-out applies now."""
+    hand = change.hand
+    assert hand is not None
+    engine = StudHand.from_json(hand.state)
+    if engine.to_act == seat.number:
+        hand_turn_time_out(
+            table=change.table, hand=hand, engine=engine, outbox=change.outbox, now=now
+        )
 
 
 def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None) -> int:
@@ -264,40 +250,30 @@ def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None
 def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
     """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand."""
     now = now_or(now)
-    with transaction.atomic():
-        found = _lock_own_seat(table_id, player)
-        if isinstance(found, TableResult):
-            return found
-        table, seat = found
+    with table_change(table_id) as change:
+        seat = _own_seat(change, player)
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
-        outbox = Outbox(table)
-        schedule_next_hand(table=table, outbox=outbox, now=now)
-        return outbox.result(hand=current_hand(table))
+        hand_schedule_next(table=change.table, outbox=change.outbox, now=now)
+    return change.result
 
 
 def table_close(*, table_id: int) -> TableResult:
     """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave."""
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
+    with table_change(table_id) as change:
+        table = change.table
         table.is_open = False
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
-        outbox = Outbox(table)
-        outbox.seats_changed = True
-        return outbox.result(hand=current_hand(table))
+        change.outbox.seats_changed = True
+    return change.result
 
 
 def table_open(*, table_id: int, now: datetime | None = None) -> TableResult:
     now = now_or(now)
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if table is None:
-            return refused(table_id, "not_found", "No such table.")
+    with table_change(table_id) as change:
+        table = change.table
         table.is_open = True
         table.save(update_fields=["is_open"])
-        outbox = Outbox(table)
-        schedule_next_hand(table=table, outbox=outbox, now=now)
-        return outbox.result(hand=current_hand(table))
+        hand_schedule_next(table=table, outbox=change.outbox, now=now)
+    return change.result

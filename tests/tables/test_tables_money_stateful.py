@@ -88,6 +88,10 @@ class RoomMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self._example = transaction.atomic()
+        # The example's own transaction, rolled back at its end, plays the part of a
+        # TestCase's: a service's durable transaction may nest in it as in one (Django marks
+        # TestCase's blocks the same way).
+        self._example._from_testcase = True
         self._example.__enter__()
         self.now = timezone.now()
         self.staff = StaffFactory()

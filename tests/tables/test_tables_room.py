@@ -11,7 +11,7 @@ from django.utils import timezone
 from tables import services
 from tables.models import Hand, RakeEntry, WaitingListEntry
 from tables.selectors import rake_schedule_for_stakes, room_chip_totals
-from tables.tasks import start_next_hand
+from tables.tasks import hand_start_next
 from tests.factories import PlayerFactory, funded
 from tests.table_factories import make_table, play_down, running_hand, seated_player, stacked_deck
 from tests.tables.test_tables_hand_flow import ALICE_WINS
@@ -83,11 +83,11 @@ def test_r_game_3_the_next_hand_task_deals_only_when_due():
     seated_player(table)
     seated_player(table)
     table.refresh_from_db()
-    assert start_next_hand(table.pk) == "refused"  # the pause is not over
+    assert hand_start_next(table.pk) == "refused"  # the pause is not over
 
     table.next_hand_at = timezone.now() - timedelta(seconds=1)
     table.save(update_fields=["next_hand_at"])
-    assert start_next_hand(table.pk) == "applied"
+    assert hand_start_next(table.pk) == "applied"
     assert Hand.objects.filter(table=table, ended_at__isnull=True).exists()
 
 

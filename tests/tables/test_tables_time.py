@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.services import all_in_protection_take
 from tables import services
 from tables.models import Hand, HandEvent, Seat
-from tables.tasks import action_clock_expire, sweep_action_deadlines
+from tables.tasks import action_clock_expire, deadlines_sweep
 from tests.table_factories import (
     act,
     engine_of,
@@ -181,5 +181,5 @@ def test_the_sweep_applies_a_deadline_already_passed():
     hand = running_hand(table)
     assert hand.action_deadline < timezone.now()
 
-    assert sweep_action_deadlines() >= 1
+    assert deadlines_sweep() >= 1
     assert HandEvent.objects.filter(hand=hand, kind="timeout", payload__seat=2).exists()

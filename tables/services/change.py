@@ -1,0 +1,231 @@
+"""One shape for every change to a table (issue #12, "The house").
+
+A service body is the poker and nothing else:
+
+    def seat_sit_out(*, table_id: int, player: Player) -> TableResult:
+        with table_change(table_id) as change:
+            seat = own_seat(change, player)
+            seat.sitting_out = True
+            seat.save(update_fields=["sitting_out"])
+            change.outbox.seats_changed = True
+        return change.result
+
+`table_change` opens the transaction (durable: a service is never called inside a caller's
+transaction, so its commit is the commit and its broadcast goes out with it), locks the table
+row, and collects the frames in `change.outbox`. On leaving the block it answers: applied
+(the frames registered to go out after commit), or, when the body raised
+`change.refuse(...)` or `change.stale(...)`, that answer with everything the body wrote
+rolled back: a refused change writes nothing. `change.skip(...)` is the one way to stop
+early and keep what was written (hand_start clearing the schedule of a hand that cannot be
+dealt). A table that does not exist is answered `not_found` (or `busy` with `skip_locked`)
+at the body's first touch of `change.table`, `change.outbox` or `change.hand`, by any
+refusal, or when the body ends; whatever it did is rolled back.
+
+Lock order (every transaction that changes the room takes its row locks in this order, so two
+never wait for each other in a circle):
+
+1. the table's row (`lock_table`: every change to a table holds it first);
+2. players' rows, by primary key (`lock_players`; a wallet move inside a table change locks
+   its player after the table, and a change that may move several players' money or
+   protections locks them all at once first, ascending: `hand_absentees_lock` in flow.py).
+
+Seats, hands, events and waiting-list rows of a table are written only under its table row
+lock and need no lock of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import TracebackType
+
+from django.db import connection, transaction
+
+from accounts.models import Player
+from tables.models import Hand, Table
+from tables.services.outbox import Outbox
+from tables.services.results import Refusal, TableResult, refused, stale
+
+LOCK_ORDER = ("table row", "player rows by primary key")
+
+# The act path's reads as fixed SQL (Model.objects.raw): building the same ORM query anew for
+# every action cost about a third of an act's CPU (docs/performance.md, "Live tables").
+_LOCK_TABLE_SQL = f"SELECT * FROM {Table._meta.db_table} WHERE id = %s FOR UPDATE"
+_LOCK_TABLE_SKIP_LOCKED_SQL = _LOCK_TABLE_SQL + " SKIP LOCKED"
+_CURRENT_HAND_SQL = (
+    f"SELECT * FROM {Hand._meta.db_table} WHERE table_id = %s AND ended_at IS NULL"
+    " ORDER BY id DESC LIMIT 1"
+)
+
+
+def lock_table(table_id: int, *, skip_locked: bool = False) -> Table | None:
+    """Lock the table's row for this transaction (first of the lock order) and return it;
+    None if there is no such table, or (`skip_locked`) another holds it."""
+    if skip_locked and not connection.features.has_select_for_update_skip_locked:
+        skip_locked = False  # SQLite: one writer at a time anyway
+    sql = _LOCK_TABLE_SKIP_LOCKED_SQL if skip_locked else _LOCK_TABLE_SQL
+    if not connection.features.has_select_for_update:
+        sql = sql.split(" FOR UPDATE")[0]  # SQLite locks the whole database on write
+    return next(iter(Table.objects.raw(sql, [table_id])), None)
+
+
+def lock_players(player_ids: Iterable[int]) -> list[int]:
+    """Lock players' rows in the lock order (ascending primary key), after the table's; the
+    wallet moves that follow in the transaction find them held. Returns the ids locked."""
+    ids = sorted(set(player_ids))
+    if not ids:
+        return []
+    query = Player.objects.filter(pk__in=ids).order_by("pk").select_for_update()
+    return list(query.values_list("pk", flat=True))
+
+
+def current_hand(table: Table) -> Hand | None:
+    return next(iter(Hand.objects.raw(_CURRENT_HAND_SQL, [table.pk])), None)
+
+
+class Refused(Exception):
+    """Raised by a change's body to answer without applying: the change is rolled back."""
+
+    def __init__(self, result: TableResult) -> None:
+        super().__init__(result.error)
+        self.result = result
+
+
+class Skipped(Exception):
+    """Raised by a change's body to stop and keep what it wrote (`TableChange.skip`)."""
+
+    def __init__(self, result: TableResult) -> None:
+        super().__init__(result.error)
+        self.result = result
+
+
+class TableChange:
+    """The locked table, its outbox and its current hand, for one change (`table_change`)."""
+
+    def __init__(self, table_id: int, *, skip_locked: bool = False) -> None:
+        self.table_id = table_id
+        self.skip_locked = skip_locked
+        self._atomic = transaction.atomic(durable=True)
+        self._table: Table | None = None
+        self._outbox: Outbox | None = None
+        self._hand: Hand | None = None
+        self._hand_read = False
+        self._result: TableResult | None = None
+
+    # --- what the body uses -----------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            raise Refused(self._missing())
+        return self._table
+
+    @property
+    def outbox(self) -> Outbox:
+        if self._outbox is None:
+            self._outbox = Outbox(self.table)
+        return self._outbox
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in play when the table was locked (read once, when first asked); the
+        hand the answer names. A body that deals or works on another hand sets it."""
+        if not self._hand_read:
+            self._hand = current_hand(self.table)
+            self._hand_read = True
+        return self._hand
+
+    @hand.setter
+    def hand(self, hand: Hand | None) -> None:
+        self._hand = hand
+        self._hand_read = True
+
+    def refuse(self, error: Refusal, message: str, *, hand: Hand | None = None) -> Refused:
+        """`raise change.refuse(Refusal.X, "...")`: answered refused, nothing written."""
+        if self._table is None:
+            return Refused(self._missing())
+        return Refused(
+            refused(
+                self.table_id,
+                error,
+                message,
+                hand_id=None if hand is None else hand.pk,
+                seq=None if hand is None else hand.seq,
+            )
+        )
+
+    def stale(self, hand: Hand | None) -> Refused:
+        """`raise change.stale(hand)`: the call is out of date (the hand moved on)."""
+        if self._table is None:
+            return Refused(self._missing())
+        return Refused(
+            stale(
+                self.table_id,
+                hand_id=None if hand is None else hand.pk,
+                seq=None if hand is None else hand.seq,
+            )
+        )
+
+    def skip(self, error: Refusal, message: str) -> Skipped:
+        """`raise change.skip(Refusal.X, "...")`: not applied, but what the body wrote stands
+        (status "skipped"; hand_start's cleared schedule)."""
+        return Skipped(TableResult("skipped", self.table_id, error, message))
+
+    @property
+    def result(self) -> TableResult:
+        """The answer, once the `with` block is left."""
+        if self._result is None:
+            raise RuntimeError("a table change is answered when its block ends")
+        return self._result
+
+    # --- the shape --------------------------------------------------------------------------
+
+    def __enter__(self) -> TableChange:
+        self._atomic.__enter__()
+        try:
+            self._table = lock_table(self.table_id, skip_locked=self.skip_locked)
+        except BaseException as error:
+            self._atomic.__exit__(type(error), error, error.__traceback__)
+            raise
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
+        if exc is None:
+            if self._table is None:
+                transaction.set_rollback(True)
+                self._atomic.__exit__(None, None, None)
+                self._result = self._missing()
+                return False
+            try:
+                self._result = self.outbox.result(hand=self.hand)
+            except BaseException as error:
+                self._atomic.__exit__(type(error), error, error.__traceback__)
+                raise
+            self._atomic.__exit__(None, None, None)
+            return False
+        if isinstance(exc, Skipped) and self._table is not None:
+            self._atomic.__exit__(None, None, None)
+            self._result = exc.result
+            return True
+        self._atomic.__exit__(exc_type, exc, tb)  # rolled back
+        if isinstance(exc, Refused | Skipped):
+            self._result = exc.result if self._table is not None else self._missing()
+            return True
+        return False
+
+    def _missing(self) -> TableResult:
+        if self.skip_locked:
+            return refused(
+                self.table_id, Refusal.BUSY, "The table is busy; the sweep will come back."
+            )
+        return refused(self.table_id, Refusal.NOT_FOUND, "No such table.")
+
+
+def table_change(table_id: int, *, skip_locked: bool = False) -> TableChange:
+    """`with table_change(table_id) as change:` the one shape of a change to a table (see the
+    module's docstring); `skip_locked`: leave a table another transaction holds (`busy`)."""
+    return TableChange(table_id, skip_locked=skip_locked)
