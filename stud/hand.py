@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -94,53 +94,15 @@ _CLOCKWISE: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     for n in range(MAX_PLAYERS + 1)
 )
 
-_DYNAMIC = (
-    "stacks",
-    "status",
-    "antes",
-    "committed",
-    "bets",
-    "down",
-    "up",
-    "deck_pos",
-    "burns",
-    "community",
-    "reshuffled",
-    "street",
-    "to_act_index",
-    "needs",
-    "acted",
-    "current_bet",
-    "full_to",
-    "raise_count",
-    "capped",
-    "pair_option",
-    "big_made",
-    "bring_in_index",
-    "bring_in_due",
-    "last_aggressor",
-    "first_actor",
-    "returned",
-    "log",
-    "result",
-    "volunteered",
-)
-
 
 class StudHand:
-    """A hand in play or finished. Treat it as immutable: every change makes a new hand."""
+    """A hand in play or finished. Treat it as immutable: every change makes a new hand.
 
-    __slots__ = (
-        "config",
-        "players",
-        "deck",
-        "button",
-        "reshuffle_seed",
-        "_index",
-        "_offers",
-        "to_act",
-        *_DYNAMIC,
-    )
+    Its state is declared once, here (issue #12): each field's annotation, in the order of
+    the stored JSON. ``__slots__``, the copy each change starts from, ``to_json``,
+    ``from_json`` and equality all follow from these lines (see "The state, declared once"
+    below the class): a new field is one line here, and its JSON form follows its type.
+    ``_index``, ``_offers`` and ``to_act`` are derived, never stored (``_DERIVED``)."""
 
     config: GameConfig
     players: tuple[SeatSetup, ...]  # in the order of the deal
@@ -149,9 +111,12 @@ class StudHand:
     reshuffle_seed: int
     _index: dict[int, int]  # table seat -> place in the deal
     _offers: tuple[LegalAction, ...] | None  # legal actions of the player to act, once asked
+    # The per-player lists are shared with the hand copied from (``_copy_hand``): whatever
+    # changes one replaces it with a copy first (``_act``, ``_close_round``, ``time_out``,
+    # ``abandon``, ``_deal_street``), or with a new list. A check copies two lists, not five.
     stacks: list[int]
     status: list[int]
-    antes: list[int]
+    antes: list[int]  # never changed after the start
     committed: list[int]  # bets of finished streets, after uncalled bets went back
     bets: list[int]  # this street
     down: list[tuple[Card, ...]]
@@ -179,6 +144,8 @@ class StudHand:
     log: tuple[LogRecord, ...]
     result: HandResult | None
     volunteered: tuple[int, ...]  # seats that showed by choice after winning uncalled (R-SHOW-3)
+
+    __slots__ = tuple(__annotations__)
 
     # --- starting -----------------------------------------------------------------------
 
@@ -530,45 +497,7 @@ class StudHand:
             raise IllegalAction(self._refusal(i, action))
         if chosen.kind is not kind or chosen.amount != amount:  # e.g. "call" as plain text
             action = Action(action.seat, chosen.kind, chosen.amount)
-        # self._copy(action), in place: this is the path of every action
-        hand: StudHand = _new_object(StudHand)
-        hand.config = self.config
-        hand.players = self.players
-        hand.deck = self.deck
-        hand.button = self.button
-        hand.reshuffle_seed = self.reshuffle_seed
-        hand._index = self._index
-        hand._offers = None
-        hand.stacks = self.stacks
-        hand.status = self.status
-        hand.antes = self.antes
-        hand.committed = self.committed
-        hand.bets = self.bets
-        hand.down = self.down
-        hand.up = self.up
-        hand.deck_pos = self.deck_pos
-        hand.burns = self.burns
-        hand.community = self.community
-        hand.reshuffled = self.reshuffled
-        hand.street = self.street
-        hand.to_act_index = i
-        hand.to_act = to_act
-        hand.needs = self.needs
-        hand.acted = self.acted
-        hand.current_bet = self.current_bet
-        hand.full_to = self.full_to
-        hand.raise_count = self.raise_count
-        hand.capped = self.capped
-        hand.pair_option = self.pair_option
-        hand.big_made = self.big_made
-        hand.bring_in_index = self.bring_in_index
-        hand.bring_in_due = self.bring_in_due
-        hand.last_aggressor = self.last_aggressor
-        hand.first_actor = self.first_actor
-        hand.returned = self.returned
-        hand.log = (*self.log, action)
-        hand.result = None
-        hand.volunteered = self.volunteered
+        hand = _copy_hand(self, action)
         events: list[Event] = []
         hand._act(i, chosen.kind, chosen.amount, events)
         hand._advance(events, folded=chosen.kind is FOLD)
@@ -578,8 +507,7 @@ class StudHand:
         """R-TIME-1: check if possible; facing a bet, all-in for what is in if ``protected``,
         else fold. A bring-in that times out is posted (it cannot be folded: R-BRING-2)."""
         i = self._check_turn(seat)
-        hand = self._copy()
-        hand.log = (*self.log, TimeOut(seat, protected))
+        hand = _copy_hand(self, TimeOut(seat, protected))
         events: list[Event] = []
         if self.bring_in_due:
             offer = self._legal(i)[0]
@@ -625,8 +553,7 @@ class StudHand:
                 raise IllegalAction(f"seat {seat} has already shown")
             self.index_of(seat)  # raises for a seat not in the hand
             raise IllegalAction(f"only the winner may show; seat {seat} folded")
-        hand = self._copy()
-        hand.log = (*self.log, Show(seat))
+        hand = _copy_hand(self, Show(seat))
         hand.volunteered = (*self.volunteered, seat)
         own = self.cards(seat)
         full = own if self.community is None else (*own, self.community)
@@ -646,8 +573,7 @@ class StudHand:
         i = self.index_of(seat)
         if self.status[i] == FOLDED:
             raise IllegalAction(f"seat {seat} has folded; their hand is out already")
-        hand = self._copy()
-        hand.log = (*self.log, Abandon(seat))
+        hand = _copy_hand(self, Abandon(seat))
         events = [new_event("abandon", {"seat": seat})]
         if i == self.to_act_index:
             if self.bring_in_due:
@@ -701,56 +627,9 @@ class StudHand:
             f"on street {self.street}; offered: {offered}"
         )
 
-    def _copy(self, record: LogRecord | None = None) -> StudHand:
-        """A fresh hand to change, ``record`` (if any) added to its log (``apply`` does the
-        same in place: keep the two alike).
-
-        The per-player lists are shared with this hand, not copied: whatever changes one
-        replaces it with a copy first (``_act``, ``_close_round``, ``time_out``, ``abandon``),
-        or with a new list. A check copies two lists instead of five."""
-        hand: StudHand = _new_object(StudHand)
-        hand.config = self.config
-        hand.players = self.players
-        hand.deck = self.deck
-        hand.button = self.button
-        hand.reshuffle_seed = self.reshuffle_seed
-        hand._index = self._index
-        hand._offers = None
-        hand.stacks = self.stacks
-        hand.status = self.status
-        hand.antes = self.antes  # never changed after the start
-        hand.committed = self.committed  # copied before a change (_close_round)
-        hand.bets = self.bets
-        hand.down = self.down  # copied before a change (_deal_street)
-        hand.up = self.up  # likewise
-        hand.deck_pos = self.deck_pos
-        hand.burns = self.burns
-        hand.community = self.community
-        hand.reshuffled = self.reshuffled
-        hand.street = self.street
-        hand.to_act_index = self.to_act_index
-        hand.to_act = self.to_act
-        hand.needs = self.needs
-        hand.acted = self.acted
-        hand.current_bet = self.current_bet
-        hand.full_to = self.full_to
-        hand.raise_count = self.raise_count
-        hand.capped = self.capped
-        hand.pair_option = self.pair_option
-        hand.big_made = self.big_made
-        hand.bring_in_index = self.bring_in_index
-        hand.bring_in_due = self.bring_in_due
-        hand.last_aggressor = self.last_aggressor
-        hand.first_actor = self.first_actor
-        hand.returned = self.returned
-        hand.log = self.log if record is None else (*self.log, record)
-        hand.result = self.result
-        hand.volunteered = self.volunteered
-        return hand
-
     def _act(self, i: int, kind: ActionKind, to: int, events: list[Event]) -> None:
         """Carry out an offered action (``to``: the to-amount) on this (fresh) hand: each list
-        it changes is copied first (see ``_copy``)."""
+        it changes is copied first (see ``_copy_hand``)."""
         if self.first_actor < 0:
             self.first_actor = i
         needs = self.needs = self.needs[:]
@@ -964,7 +843,7 @@ class StudHand:
             if top > second:
                 back = top - second
                 committed[leader] -= back
-                stacks = self.stacks = self.stacks[:]  # shared with the hand before (_copy)
+                stacks = self.stacks = self.stacks[:]  # shared with the hand before (_copy_hand)
                 stacks[leader] += back
                 seat = self.players[leader].seat
                 self.returned = (*self.returned, (seat, back))
@@ -1130,20 +1009,10 @@ class StudHand:
 
     # --- equality and JSON --------------------------------------------------------------
 
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.config,
-            self.players,
-            self.deck,
-            self.button,
-            self.reshuffle_seed,
-            *(getattr(self, name) for name in _DYNAMIC),
-        )
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, StudHand):
             return NotImplemented
-        return self._key() == other._key()
+        return _stored_state(self) == _stored_state(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -1155,90 +1024,133 @@ class StudHand:
 
     def to_json(self) -> dict[str, object]:
         """Everything, losslessly, as JSON-ready data (the deck included: keep it private)."""
-        return {
-            "version": 1,
-            "config": self.config.to_json(),
-            "players": [p.to_json() for p in self.players],
-            "deck": list(self.deck),
-            "button": self.button,
-            "reshuffle_seed": self.reshuffle_seed,
-            "stacks": list(self.stacks),
-            "status": list(self.status),
-            "antes": list(self.antes),
-            "committed": list(self.committed),
-            "bets": list(self.bets),
-            "down": [list(cards) for cards in self.down],
-            "up": [list(cards) for cards in self.up],
-            "deck_pos": self.deck_pos,
-            "burns": list(self.burns),
-            "community": self.community,
-            "reshuffled": self.reshuffled,
-            "street": self.street,
-            "to_act_index": self.to_act_index,
-            "needs": list(self.needs),
-            "acted": list(self.acted),
-            "current_bet": self.current_bet,
-            "full_to": self.full_to,
-            "raise_count": self.raise_count,
-            "capped": self.capped,
-            "pair_option": self.pair_option,
-            "big_made": self.big_made,
-            "bring_in_index": self.bring_in_index,
-            "bring_in_due": self.bring_in_due,
-            "last_aggressor": self.last_aggressor,
-            "first_actor": self.first_actor,
-            "returned": [list(pair) for pair in self.returned],
-            "log": [record.to_json() for record in self.log],
-            "result": None if self.result is None else self.result.to_json(),
-            "volunteered": list(self.volunteered),
-        }
+        return _hand_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StudHand:
-        if data.get("version") != 1:
+        if data.get("version") != _JSON_VERSION:
             raise ValueError(f"unknown hand format version: {data.get('version')!r}")
-        hand = cls.__new__(cls)
-        hand.config = GameConfig.from_json(data["config"])
-        hand.players = tuple(SeatSetup.from_json(p) for p in data["players"])
-        hand.deck = tuple(int(c) for c in data["deck"])
-        hand.button = int(data["button"])
-        hand.reshuffle_seed = int(data["reshuffle_seed"])
+        hand = _hand_from_json(data)
         hand._index = {p.seat: i for i, p in enumerate(hand.players)}
         hand._offers = None
-        hand.stacks = [int(x) for x in data["stacks"]]
-        hand.status = [int(x) for x in data["status"]]
-        hand.antes = [int(x) for x in data["antes"]]
-        hand.committed = [int(x) for x in data["committed"]]
-        hand.bets = [int(x) for x in data["bets"]]
-        hand.down = [tuple(int(c) for c in cards) for cards in data["down"]]
-        hand.up = [tuple(int(c) for c in cards) for cards in data["up"]]
-        hand.deck_pos = int(data["deck_pos"])
-        hand.burns = tuple(int(c) for c in data["burns"])
-        community = data["community"]
-        hand.community = None if community is None else int(community)
-        hand.reshuffled = bool(data["reshuffled"])
-        hand.street = int(data["street"])
-        hand.to_act_index = int(data["to_act_index"])
         hand.to_act = None if hand.to_act_index < 0 else hand.players[hand.to_act_index].seat
-        hand.needs = [bool(x) for x in data["needs"]]
-        hand.acted = [int(x) for x in data["acted"]]
-        hand.current_bet = int(data["current_bet"])
-        hand.full_to = int(data["full_to"])
-        hand.raise_count = int(data["raise_count"])
-        hand.capped = bool(data["capped"])
-        hand.pair_option = bool(data["pair_option"])
-        hand.big_made = bool(data["big_made"])
-        hand.bring_in_index = int(data["bring_in_index"])
-        hand.bring_in_due = bool(data["bring_in_due"])
-        hand.last_aggressor = int(data["last_aggressor"])
-        hand.first_actor = int(data["first_actor"])
-        hand.returned = tuple((int(a), int(b)) for a, b in data["returned"])
-        hand.log = tuple(record_from_json(record) for record in data["log"])
-        result = data["result"]
-        hand.result = None if result is None else HandResult.from_json(result)
-        # absent from hands stored before R-SHOW-3's voluntary show was offered
-        hand.volunteered = tuple(int(x) for x in data.get("volunteered", ()))
         return hand
+
+
+# --- The state, declared once (issue #12) -----------------------------------------------
+#
+# Everything below follows from StudHand's annotations, the way ``dataclasses`` makes its
+# methods: the names and types are read once at import and the copy and the JSON codec are
+# written out as straight-line functions (one attribute store per field, as a hand-written
+# copy would be: a copy is made for every action, so no loop over names). A field whose type
+# has no JSON form below fails here, at import.
+
+_JSON_VERSION = 1
+# Derived from the stored fields: not in the JSON, not compared. In a copy: the place of each
+# seat is shared, the offers are asked again, the seat to act is copied.
+_DERIVED = ("_index", "_offers", "to_act")
+_COPY_AS = {"_offers": "None", "log": "(*self.log, record)"}
+# Stored hands written before a field existed: the value it reads as.
+_ADDED_LATER = {"volunteered": "()"}  # R-SHOW-3's voluntary show
+# A type's JSON form: (to JSON, from JSON), ``{0}`` the value. Lists and tuples of numbers
+# are written as lists and read back as the type's list or tuple (``int()`` and ``bool()``
+# accept what the hands stored before accepted).
+_CODECS: dict[str, tuple[str, str]] = {
+    "int": ("{0}", "int({0})"),
+    "bool": ("{0}", "bool({0})"),
+    "Card | None": ("{0}", "None if {0} is None else int({0})"),
+    "list[int]": ("list({0})", "[int(x) for x in {0}]"),
+    "list[bool]": ("list({0})", "[bool(x) for x in {0}]"),
+    "tuple[Card, ...]": ("list({0})", "tuple(int(c) for c in {0})"),
+    "tuple[int, ...]": ("list({0})", "tuple(int(x) for x in {0})"),
+    "list[tuple[Card, ...]]": (
+        "[list(cards) for cards in {0}]",
+        "[tuple(int(c) for c in cards) for cards in {0}]",
+    ),
+    "tuple[tuple[int, int], ...]": (
+        "[list(pair) for pair in {0}]",
+        "tuple((int(a), int(b)) for a, b in {0})",
+    ),
+    "GameConfig": ("{0}.to_json()", "GameConfig.from_json({0})"),
+    "tuple[SeatSetup, ...]": (
+        "[p.to_json() for p in {0}]",
+        "tuple(SeatSetup.from_json(p) for p in {0})",
+    ),
+    "tuple[LogRecord, ...]": (
+        "[record.to_json() for record in {0}]",
+        "tuple(record_from_json(record) for record in {0})",
+    ),
+    "HandResult | None": (
+        "None if {0} is None else {0}.to_json()",
+        "None if {0} is None else HandResult.from_json({0})",
+    ),
+}
+_FIELDS: dict[str, str] = dict(StudHand.__annotations__)  # name -> type, in JSON order
+_STORED = tuple(name for name in _FIELDS if name not in _DERIVED)
+for _name in _STORED:
+    if _FIELDS[_name] not in _CODECS:
+        raise TypeError(f"StudHand.{_name}: no JSON form for the type {_FIELDS[_name]!r}")
+
+
+# What the generated functions name: the codecs' readers and the hand's own class.
+_SCOPE: dict[str, Any] = {
+    "StudHand": StudHand,
+    "GameConfig": GameConfig,
+    "SeatSetup": SeatSetup,
+    "HandResult": HandResult,
+    "record_from_json": record_from_json,
+    "_new_object": _new_object,
+}
+
+
+def _generated(name: str, lines: list[str]) -> Any:
+    """Compile one function from its source lines (our own text, made at import)."""
+    exec("\n".join(lines), _SCOPE)
+    return _SCOPE[name]
+
+
+_copy_hand: Callable[[StudHand, LogRecord], StudHand] = _generated(
+    "_copy_hand",
+    [
+        "def _copy_hand(self, record):",
+        '    """A fresh hand to change: this one, with ``record`` added to its log."""',
+        "    hand = _new_object(StudHand)",
+        *(f"    hand.{name} = {_COPY_AS.get(name, f'self.{name}')}" for name in _FIELDS),
+        "    return hand",
+    ],
+)
+_hand_to_json: Callable[[StudHand], dict[str, object]] = _generated(
+    "_hand_to_json",
+    [
+        "def _hand_to_json(self):",
+        f'    return {{"version": {_JSON_VERSION},',
+        *(
+            f"        {name!r}: {_CODECS[_FIELDS[name]][0].format(f'self.{name}')},"
+            for name in _STORED
+        ),
+        "    }",
+    ],
+)
+_hand_from_json: Callable[[Mapping[str, Any]], StudHand] = _generated(
+    "_hand_from_json",
+    [
+        "def _hand_from_json(data):",
+        "    hand = _new_object(StudHand)",
+        *(
+            line
+            for name in _STORED
+            for line in (
+                f"    value = data[{name!r}]"
+                if name not in _ADDED_LATER
+                else f"    value = data.get({name!r}, {_ADDED_LATER[name]})",
+                f"    hand.{name} = {_CODECS[_FIELDS[name]][1].format('value')}",
+            )
+        ),
+        "    return hand",
+    ],
+)
+# The stored fields as one tuple: equality compares these.
+_stored_state = attrgetter(*_STORED)
 
 
 _BOARD_STRENGTH: dict[int, tuple[int, ...]] = {}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 from stud.cards import Card
 
@@ -141,106 +142,50 @@ class HandResult:
 
 
 # The engine builds these frozen values cheaply: each is filled as a writable twin with the
-# same slot names (plain attribute stores) and then made the real class by assigning
+# class' own slots (plain attribute stores) and then made the real class by assigning
 # ``__class__`` (allowed between classes of one layout), as events are (``actions._EventSlots``).
 # The dataclass' frozen ``__init__`` (one ``object.__setattr__`` per field) costs several times
-# as much, and every hand's end makes at least one of each. Same values, same equality.
+# as much, and every hand's end makes at least one of each. Same values, same equality. The
+# twin and its builder follow from the dataclass' fields (issue #12): a builder is written out
+# at import, one store per field, so it costs what a hand-written one did.
 
 
-class _AwardSlots:
-    __slots__ = ("amount", "five", "half", "hand", "seat")
-
-    seat: int
-    amount: int
-    half: str
-    hand: str
-    five: tuple[Card, ...]
-
-
-class _PotSlots:
-    __slots__ = ("amount", "awards", "eligible", "rake")
-
-    amount: int
-    rake: int
-    eligible: tuple[int, ...]
-    awards: tuple[Award, ...]
+def _builder(cls: type) -> Any:
+    """``cls(*fields)`` as a function of its fields in order, built through a writable twin."""
+    twin = type(f"_{cls.__name__}Slots", (), {"__slots__": vars(cls)["__slots__"]})
+    names = [f.name for f in fields(cls)]
+    lines = [
+        f"def new_{cls.__name__}({', '.join(names)}):",
+        "    value = twin()",
+        *(f"    value.{name} = {name}" for name in names),
+        "    value.__class__ = cls",
+        "    return value",
+    ]
+    scope: dict[str, Any] = {"twin": twin, "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope[f"new_{cls.__name__}"]
 
 
-class _ResultSlots:
-    __slots__ = (
-        "final_stacks",
-        "mucked",
-        "pots",
-        "rake",
-        "show_order",
-        "showdown",
-        "shown",
-        "uncalled",
-    )
-
-    pots: tuple[PotResult, ...]
-    rake: int
-    uncalled: tuple[tuple[int, int], ...]
-    showdown: bool
-    show_order: tuple[int, ...]
-    shown: tuple[tuple[int, tuple[Card, ...]], ...]
-    mucked: tuple[tuple[int, tuple[Card, ...]], ...]
-    final_stacks: tuple[tuple[int, int], ...]
-
-
-def new_award(seat: int, amount: int, half: str, hand: str, five: tuple[Card, ...]) -> Award:
-    """``Award(seat, amount, half, hand, five)``, built through its twin."""
-    award = _AwardSlots()
-    award.seat = seat
-    award.amount = amount
-    award.half = half
-    award.hand = hand
-    award.five = five
-    award.__class__ = Award  # type: ignore[assignment]
-    return award  # type: ignore[return-value]
-
-
-def new_pot_result(
-    amount: int, rake: int, eligible: tuple[int, ...], awards: tuple[Award, ...]
-) -> PotResult:
-    """``PotResult(amount, rake, eligible, awards)``, built through its twin."""
-    pot = _PotSlots()
-    pot.amount = amount
-    pot.rake = rake
-    pot.eligible = eligible
-    pot.awards = awards
-    pot.__class__ = PotResult  # type: ignore[assignment]
-    return pot  # type: ignore[return-value]
-
-
-def new_hand_result(
-    pots: tuple[PotResult, ...],
-    rake: int,
-    uncalled: tuple[tuple[int, int], ...],
-    showdown: bool,
-    show_order: tuple[int, ...],
-    shown: tuple[tuple[int, tuple[Card, ...]], ...],
-    mucked: tuple[tuple[int, tuple[Card, ...]], ...],
-    final_stacks: tuple[tuple[int, int], ...],
-) -> HandResult:
-    """``HandResult(...)`` in field order, built through its twin."""
-    result = _ResultSlots()
-    result.pots = pots
-    result.rake = rake
-    result.uncalled = uncalled
-    result.showdown = showdown
-    result.show_order = show_order
-    result.shown = shown
-    result.mucked = mucked
-    result.final_stacks = final_stacks
-    result.__class__ = HandResult  # type: ignore[assignment]
-    return result  # type: ignore[return-value]
-
-
-# Each twin must keep its class' layout (a changed field list fails here, at import).
-for _real, _twin in ((Award, _AwardSlots), (PotResult, _PotSlots), (HandResult, _ResultSlots)):
-    if sorted(_real.__slots__) != sorted(_twin.__slots__):
-        raise TypeError(f"{_twin.__name__} must have the slots of {_real.__name__}")
+# Award(seat, amount, half, hand, five)
+new_award: Callable[[int, int, str, str, tuple[Card, ...]], Award] = _builder(Award)
+# PotResult(amount, rake, eligible, awards)
+new_pot_result: Callable[[int, int, tuple[int, ...], tuple[Award, ...]], PotResult] = _builder(
+    PotResult
+)
+# HandResult(pots, rake, uncalled, showdown, show_order, shown, mucked, final_stacks)
+new_hand_result: Callable[
+    [
+        tuple[PotResult, ...],
+        int,
+        tuple[tuple[int, int], ...],
+        bool,
+        tuple[int, ...],
+        tuple[tuple[int, tuple[Card, ...]], ...],
+        tuple[tuple[int, tuple[Card, ...]], ...],
+        tuple[tuple[int, int], ...],
+    ],
+    HandResult,
+] = _builder(HandResult)
 
 
 def _int(value: object) -> int:
