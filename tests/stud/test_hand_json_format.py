@@ -9,7 +9,7 @@ reshuffle and community card, time-outs, abandons and voluntary shows) it holds 
 full. The engine of today must write the same bytes and read the old ones back unchanged.
 
 Regenerate only with a deliberate format change (and a new ``version``):
-``python -m tests.engine.test_hand_json_format --write``.
+``python -m tests.stud.test_hand_json_format --write``.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tables.engine import Action, Game, GameConfig, OddChip, SeatSetup, StudHand
-from tables.engine.rake import MIDDLE_STAKES_RAKE, SMALL_STAKES_RAKE
+from stud import Action, Game, GameConfig, OddChip, SeatSetup, StudHand
+from stud.rake import MIDDLE_STAKES_RAKE, SMALL_STAKES_RAKE
 
 FIXTURE = Path(__file__).with_name("data") / "hand_json_v1.json"
 HANDS = 400
