@@ -28,6 +28,11 @@ def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+def _ms_left(moment: datetime | None, now: datetime) -> int | None:
+    """Milliseconds left until `moment` when the snapshot is built (the client's countdown)."""
+    return None if moment is None else max(0, round((moment - now).total_seconds() * 1000))
+
+
 def room_chip_totals() -> dict[str, int]:
     """The money the room holds outside players' balances, in cents.
 
@@ -87,11 +92,13 @@ def seats_public(table_id: int) -> list[dict[str, Any]]:
 
 
 def waiting_list_public(table_id: int) -> list[dict[str, Any]]:
+    now = timezone.now()
     return [
         {
             "player_id": entry.player_id,
             "name": entry.player.table_name,
             "offered_until": _iso(entry.offered_until),
+            "offer_ms_left": _ms_left(entry.offered_until, now),
         }
         for entry in WaitingListEntry.objects.filter(table_id=table_id)
         .select_related("player")
@@ -134,6 +141,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
+    now = timezone.now()
     hand, engine = _live_stacks(table_id)
     viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
     seat = (
@@ -162,6 +170,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "seq": hand.seq,
             "commitment": hand.commitment,
             "action_deadline": _iso(hand.action_deadline),
+            "ms_left": _ms_left(hand.action_deadline, now),
             "button": hand.button,
             "state": view(engine, dealt_seat),
         }
@@ -173,6 +182,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
         "viewer": viewer_part,
         "hand": hand_part,
         "next_hand_at": _iso(table.next_hand_at),
+        "next_hand_ms_left": _ms_left(table.next_hand_at, now),
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
     }

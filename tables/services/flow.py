@@ -30,7 +30,7 @@ from tables.engine import (
 )
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
-from tables.services.outbox import Outbox, iso
+from tables.services.outbox import Outbox, iso, ms_left
 
 
 def next_hand_pause() -> float:
@@ -210,6 +210,7 @@ def carry_on(
                 "seat": to_act,
                 "legal_actions": offers,
                 "action_deadline": iso(deadline),
+                "ms_left": ms_left(deadline, now),
             },
         )
     hand_id, seq, clock = hand.pk, hand.seq, table.action_clock
@@ -305,6 +306,7 @@ def finish_hand(
                     "hand_id": hand.pk,
                     "seat": number,
                     "until": iso(table.next_hand_at),
+                    "ms_left": ms_left(table.next_hand_at, now),
                 },
             )
 
@@ -345,11 +347,19 @@ def schedule_next_hand(*, table: Table, outbox: Outbox, now: datetime) -> None:
     at = now + timedelta(seconds=pause)
     table.next_hand_at = at
     table.save(update_fields=["next_hand_at"])
-    outbox.table_frame({"type": "next_hand", "table_id": table.pk, "at": iso(at)})
+    outbox.table_frame(
+        {"type": "next_hand", "table_id": table.pk, "at": iso(at), "ms_left": ms_left(at, now)}
+    )
     for seat in candidates:
         if not seat.player.auto_ante and not seat.ante_confirmed:
             outbox.user_frame(
-                seat.player_id, {"type": "ante_confirm", "table_id": table.pk, "deadline": iso(at)}
+                seat.player_id,
+                {
+                    "type": "ante_confirm",
+                    "table_id": table.pk,
+                    "deadline": iso(at),
+                    "ms_left": ms_left(at, now),
+                },
             )
     table_id = table.pk
     outbox.after_commit(lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=pause))
@@ -380,7 +390,13 @@ def offer_free_seats(*, table: Table, outbox: Outbox, now: datetime) -> None:
         entry.save(update_fields=["offered_until"])
         outbox.user_frame(
             entry.player_id,
-            {"type": "seat_offer", "table_id": table.pk, "entry_id": entry.pk, "until": iso(until)},
+            {
+                "type": "seat_offer",
+                "table_id": table.pk,
+                "entry_id": entry.pk,
+                "until": iso(until),
+                "ms_left": ms_left(until, now),
+            },
         )
         entry_id = entry.pk
         outbox.after_commit(

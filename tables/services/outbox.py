@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from tables.models import Hand, HandEvent, Table
 from tables.services.broadcast import broadcast
@@ -18,6 +19,14 @@ logger = logging.getLogger(__name__)
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
+
+
+def ms_left(moment: datetime | None, now: datetime) -> int | None:
+    """Milliseconds from `now` to `moment` (never below 0): sent beside each deadline, so a
+    client counts down on its own monotonic clock and a skewed wall clock does not matter."""
+    if moment is None:
+        return None
+    return max(0, round((moment - now).total_seconds() * 1000))
 
 
 def on_commit_logged(job: Callable[[], None], *, what: str) -> None:
@@ -77,6 +86,7 @@ class Outbox:
                 "seq": row.seq,
                 "to_act": None,
                 "action_deadline": None,
+                "ms_left": None,
             }
             if row.visible_to is None:
                 frame = {**base, "kind": row.kind, "payload": row.payload}
@@ -105,9 +115,11 @@ class Outbox:
 
         if self._turn is not None:
             to_act, deadline = self._turn
+            now = timezone.now()
             for frame in self._last_event_frames:
                 frame["to_act"] = to_act
                 frame["action_deadline"] = iso(deadline)
+                frame["ms_left"] = ms_left(deadline, now)
         table_id = self.table.pk
         if self.seats_changed:
             self.table_frame(
