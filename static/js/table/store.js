@@ -225,6 +225,7 @@ export class TableStore {
       if (frame.kind === "hand_start") this.button = frame.payload.button;
       const before = this.hand;
       this.hand = applyEvent(this.hand, frame, context);
+      this.liveStacks();
       if (frame.kind === "pot_awarded") effects.push({ type: "fly_chips", award: frame.payload, before });
       if (frame.kind === "hand_end") {
         this.deadline = null;
@@ -245,6 +246,15 @@ export class TableStore {
       return [{ type: "check_offers", seq: this.seq, delay: TURN_OFFERS_WAIT_MS }];
     }
     return [];
+  }
+
+  // The table's seats show live stacks during a hand, as a snapshot's do.
+  liveStacks() {
+    if (!this.snap || !this.hand) return;
+    for (const seat of this.snap.seats) {
+      const played = seat.in_hand ? this.hand.seats.find((s) => s.seat === seat.number) : null;
+      if (played) seat.stack = played.stack;
+    }
   }
 
   // This player is to act and has no offers to click.
