@@ -6,7 +6,7 @@ PY := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format typecheck run-services worker beat bots benchmark clean-db
+.PHONY: run test lint lint-js format typecheck run-services worker beat bots benchmark clean-db
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,9 +34,19 @@ test: venv lint typecheck
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
 	  exit $$status
 
-lint: venv
+lint: venv lint-js
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+## ESLint on static/js and tests/js (eslint.config.js; package.json pins it). Installs it into
+## node_modules/ with `npm ci` on first use; skipped with a notice only where Node is absent.
+lint-js:
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	  echo "NOTICE: Node.js/npm not found: the JavaScript lint (ESLint) is skipped"; \
+	else \
+	  test -x node_modules/.bin/eslint || npm ci --no-audit --no-fund --loglevel=error; \
+	  node_modules/.bin/eslint static/js tests/js; \
+	fi
 
 format: venv
 	$(BIN)/ruff format .
