@@ -28,10 +28,13 @@ export function tableFacts(store) {
 }
 
 // Feeds `frames` in order, at local times `now`, `now + 1`, ...; the facts, the effects of
-// each frame and the store's other fields.
+// each frame and the store's other fields. A pseudo-frame {type: "ask"} is the page asking
+// for a snapshot (as it does when the turn's offers are late, or after hand_end).
 export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {}) {
   const store = new TableStore({ playerId });
-  const effects = frames.map((frame, i) => store.receive(frame, now + i, wallNow));
+  const effects = frames.map((frame, i) => (frame.type === "ask"
+    ? store.needSnapshot()
+    : store.receive(frame, now + i, wallNow)));
   return {
     facts: tableFacts(store),
     effects,
@@ -42,6 +45,8 @@ export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {
     offer: store.offer,
     showOffer: store.showOffer,
     notes: store.hand ? store.hand.notes : [],
+    isOver: store.hand ? store.hand.is_over : null,
+    winners: store.hand ? store.hand.winners : null,
   };
 }
 

@@ -256,3 +256,51 @@ async def test_a_watcher_never_gets_down_cards_and_a_new_hand_starts_at_seq_1(mo
     )
     assert fed["facts"]["handId"] == 8 and fed["facts"]["seq"] == 1 and fed["facts"]["button"] == 1
     assert all("down" not in seat for seat in fed["facts"]["hand"]["seats"])
+
+
+def ended(snap: dict[str, Any]) -> dict[str, Any]:
+    """The table's snapshot once hand 7 is over: no hand in play, hand 7 in the last hands."""
+    return {
+        **snap,
+        "hand": None,
+        "last_hands": [{"id": 7, "number": 4, "pot": 100, "winners": [2]}],
+    }
+
+
+async def test_a_snapshot_that_comes_after_the_hand_ended_lets_the_queued_frames_finish_it(modules):
+    """The page asked for a snapshot near the end of a hand (the offers were late); the hand's
+    last frames came while it waited, then the snapshot, built after the end: no hand. The
+    queued frames finish the hand drawn (the winner shows), and nothing more is asked for."""
+    fed = await modules.call(
+        CHECKS,
+        "feed",
+        [
+            snapshot(seq=5),
+            {"type": "ask"},
+            bring_in(6),
+            event(7, "action", {"seat": 1, "action": "fold", "to": 0, "amount": 0, "stack": 1975}),
+            event(8, "pot_awarded", {"seat": 2, "amount": 100, "pot": 0, "half": None}),
+            event(9, "hand_end", {"stacks": {"1": 1975, "2": 2075}}),
+            ended(snapshot(seq=5)),
+        ],
+        {"playerId": ALICE},
+    )
+    assert [e["type"] for e in fed["effects"][-1]] == ["fly_chips", "snapshot_later"]
+    assert fed["awaiting"] is False and fed["queued"] == []
+    assert fed["isOver"] is True and fed["winners"] == [2]
+
+
+async def test_frames_of_a_finished_hand_with_a_gap_never_ask_again_and_again(modules):
+    """Frames of hand 7 with a gap, and a snapshot saying hand 7 is over: no snapshot can fill
+    the gap, so the frames are dropped instead of asking for the same snapshot forever (the
+    page flooded the server until it was rate limited)."""
+    fed = await modules.call(
+        CHECKS,
+        "feed",
+        [snapshot(seq=5), bring_in(7), event(8, "street", {"street": 4}), ended(snapshot(seq=5))],
+        {"playerId": ALICE},
+    )
+    assert fed["effects"][1] == [{"type": "snapshot"}]
+    assert fed["effects"][3] == []  # the snapshot that says the hand is over asks for nothing
+    assert fed["awaiting"] is False and fed["queued"] == []
+    assert fed["facts"]["hand"] is None and fed["facts"]["handId"] is None

@@ -45,6 +45,7 @@ export class TableStore {
     this.anteDeadline = null; // local monotonic ms
     this.offer = null; // a seat held for this player until (local monotonic ms)
     this.showOffer = null; // R-SHOW-3: {handId, until} while the uncalled winner may show
+    this.finished = new Set(); // hands the last snapshot named finished (its last_hands)
   }
 
   mySeat() {
@@ -138,6 +139,7 @@ export class TableStore {
   applySnapshot(snapshot, now, wallNow) {
     this.snap = snapshot;
     this.awaiting = false;
+    this.finished = new Set((snapshot.last_hands || []).map((h) => h.id));
     // A seat held for this player (reconnecting during an offer keeps it).
     const mine = (snapshot.waiting_list || []).find((e) => e.player_id === this.playerId);
     this.offer = mine ? localDeadline(mine.offer_ms_left, mine.offered_until, now, wallNow) : null;
@@ -157,11 +159,10 @@ export class TableStore {
       this.button = snapshot.hand.button;
       this.deadline = this.turnDeadline(snapshot.hand, now, wallNow);
       this.privateSeqs = new Set();
-    } else if (!(this.hand && this.hand.is_over)) {
-      this.hand = null;
-      this.handId = null;
-      this.seq = 0;
-      this.deadline = null;
+    } else if (!(this.hand && (this.hand.is_over || this.finished.has(this.handId)))) {
+      // No hand in play. A hand drawn that the snapshot names finished is kept for now: the
+      // queued frames may finish drawing it (a snapshot asked for near its end comes after).
+      this.dropHand();
     }
     const viewer = snapshot.viewer;
     if (viewer && !viewer.auto_ante && !viewer.ante_confirmed && snapshot.next_hand_at) {
@@ -174,7 +175,24 @@ export class TableStore {
     this.queue = [];
     const effects = [];
     for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
+    if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
     return effects;
+  }
+
+  dropHand() {
+    this.hand = null;
+    this.handId = null;
+    this.seq = 0;
+    this.deadline = null;
+  }
+
+  // A gap no snapshot can fill: the frame's hand is finished (a snapshot said so), so asking
+  // again would bring the same snapshot, forever. The frame is dropped, and the hand drawn
+  // with it when it cannot be finished.
+  staleGap(frame) {
+    if (!this.finished.has(frame.hand_id)) return false;
+    if (frame.hand_id === this.handId && this.hand && !this.hand.is_over) this.dropHand();
+    return true;
   }
 
   // The turn's deadline: never more than the table's clock, whatever the server sent.
@@ -190,6 +208,7 @@ export class TableStore {
     }
     if (frame.hand_id !== this.handId) {
       if (frame.seq !== 1) {
+        if (this.staleGap(frame)) return [];
         if (this.handId === null || frame.hand_id > this.handId) {
           this.queue.push(frame);
           return this.needSnapshot();
@@ -215,6 +234,7 @@ export class TableStore {
       return this.takeTurn(frame, now, wallNow);
     }
     if (frame.seq > this.seq + 1) {
+      if (this.staleGap(frame)) return [];
       this.queue.push(frame);
       return this.needSnapshot();
     }
