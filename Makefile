@@ -27,7 +27,7 @@ run: venv
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) pokerroom.asgi:application
 
-## make test: ruff, mypy on the engine, and the whole pytest suite.
+## make test: ruff and ESLint, mypy on the engine, and the whole pytest suite.
 test: venv lint typecheck
 	@mkdir -p var
 	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
