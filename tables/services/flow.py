@@ -198,7 +198,7 @@ def carry_on(
         if to_act is not None
         else []
     )
-    outbox.set_turn(to_act, deadline)
+    outbox.set_turn(to_act, deadline, now)
     if player_id is not None:
         outbox.user_frame(
             int(player_id),

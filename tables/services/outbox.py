@@ -58,7 +58,7 @@ class Outbox:
         self.waiting_changed = False
         self._jobs: list[Callable[[], None]] = []
         self._last_event_frames: list[dict[str, Any]] = []
-        self._turn: tuple[int | None, datetime | None] | None = None
+        self._turn: tuple[int | None, datetime | None, int | None] | None = None
 
     def table_frame(self, frame: dict[str, Any]) -> None:
         self.table_frames.append(frame)
@@ -69,8 +69,13 @@ class Outbox:
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)
 
-    def set_turn(self, to_act: int | None, deadline: datetime | None) -> None:
-        self._turn = (to_act, deadline)
+    def set_turn(
+        self, to_act: int | None, deadline: datetime | None, now: datetime | None = None
+    ) -> None:
+        """The turn the batch's last frames name; `ms_left` counts from `now` (the action's
+        time; the moment the frames are finished when not given)."""
+        left = None if now is None else ms_left(deadline, now)
+        self._turn = (to_act, deadline, left)
 
     def events(self, hand: Hand, rows: list[HandEvent]) -> None:
         """One frame per event per audience (placeholders keep every viewer's seq whole)."""
@@ -114,12 +119,13 @@ class Outbox:
         from tables.selectors import seats_public, waiting_list_public
 
         if self._turn is not None:
-            to_act, deadline = self._turn
-            now = timezone.now()
+            to_act, deadline, left = self._turn
+            if left is None:
+                left = ms_left(deadline, timezone.now())
             for frame in self._last_event_frames:
                 frame["to_act"] = to_act
                 frame["action_deadline"] = iso(deadline)
-                frame["ms_left"] = ms_left(deadline, now)
+                frame["ms_left"] = left
         table_id = self.table.pk
         if self.seats_changed:
             self.table_frame(
