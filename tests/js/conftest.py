@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if reason is None or os.environ.get("POKERROOM_REQUIRE_SERVICES") == "1":
         return
     for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
+        if item.path.parent == Path(__file__).parent:
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
