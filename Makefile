@@ -9,7 +9,7 @@ PORT ?= 8000
 # SERVER_MAX_MESSAGE_BYTES): a too long frame is answered `too_large`, not cut by Daphne.
 DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-size 4194304
 
-.PHONY: venv run test lint format typecheck run-services worker beat benchmark
+.PHONY: venv run test lint lint-js format typecheck run-services worker beat benchmark
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,17 +30,27 @@ run: venv
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
-## make test: ruff, the import contracts, mypy on every app (stud strict), and the whole pytest suite.
+## make test: ruff, ESLint, the import contracts, mypy on every app (stud strict), and the whole pytest suite.
 test: venv lint typecheck
 	@mkdir -p var
 	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
 	  exit $$status
 
-lint: venv
+lint: venv lint-js
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+
+## ESLint on static/js and tests/js (eslint.config.js; package.json pins it). Installs it into
+## node_modules/ with `npm ci` on first use; skipped with a notice only where Node is absent.
+lint-js:
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	  echo "NOTICE: Node.js/npm not found: the JavaScript lint (ESLint) is skipped"; \
+	else \
+	  test -x node_modules/.bin/eslint || npm ci --no-audit --no-fund --loglevel=error; \
+	  node_modules/.bin/eslint static/js tests/js; \
+	fi
 
 format: venv
 	$(BIN)/ruff format .

@@ -20,7 +20,7 @@ from tables.models import (
     Table,
     WaitingListEntry,
 )
-from tables.services.outbox import iso
+from tables.services.outbox import iso, ms_left
 
 LAST_HANDS = 5
 
@@ -83,11 +83,13 @@ def seats_public(table_id: int) -> list[dict[str, Any]]:
 
 
 def waiting_list_public(table_id: int) -> list[dict[str, Any]]:
+    now = timezone.now()
     return [
         {
             "player_id": entry.player_id,
             "name": entry.player.table_name,
             "offered_until": iso(entry.offered_until),
+            "offer_ms_left": ms_left(entry.offered_until, now),
         }
         for entry in WaitingListEntry.objects.filter(table_id=table_id)
         .select_related("player")
@@ -130,6 +132,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
+    now = timezone.now()
     hand, engine = _live_stacks(table_id)
     viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
     seat = (
@@ -158,6 +161,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "seq": hand.seq,
             "commitment": hand.commitment,
             "action_deadline": iso(hand.action_deadline),
+            "ms_left": ms_left(hand.action_deadline, now),
             "button": hand.button,
             "state": view(engine, dealt_seat),
         }
@@ -169,6 +173,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
         "viewer": viewer_part,
         "hand": hand_part,
         "next_hand_at": iso(table.next_hand_at),
+        "next_hand_ms_left": ms_left(table.next_hand_at, now),
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
     }

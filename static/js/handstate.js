@@ -115,6 +115,7 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       if (p.action === "fold") seat.status = "folded";
       else if (p.all_in) seat.status = "all_in";
       hand.to_act = null;
+      hand.legal_actions = []; // the offers were for the turn this action ends
       const amount = ["fold", "check"].includes(p.action)
         ? ""
         : ` ${money(p.action === "call" ? p.amount : p.to)}`;

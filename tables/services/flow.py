@@ -25,7 +25,7 @@ from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
 from tables.services.change import current_hand, lock_players
-from tables.services.outbox import Outbox, iso
+from tables.services.outbox import Outbox, iso, ms_left
 
 
 def next_hand_pause() -> float:
@@ -216,7 +216,7 @@ def hand_carry_on(
         if to_act is not None
         else []
     )
-    outbox.set_turn(to_act, deadline)
+    outbox.set_turn(to_act, deadline, now)
     if player_id is not None:
         outbox.user_frame(
             int(player_id),
@@ -228,6 +228,7 @@ def hand_carry_on(
                 "seat": to_act,
                 "legal_actions": offers,
                 "action_deadline": iso(deadline),
+                "ms_left": ms_left(deadline, now),
             },
         )
     hand_id, seq, clock = hand.pk, hand.seq, table.action_clock
@@ -318,6 +319,7 @@ def hand_finish(
                     "hand_id": hand.pk,
                     "seat": number,
                     "until": iso(table.next_hand_at),
+                    "ms_left": ms_left(table.next_hand_at, now),
                 },
             )
 
@@ -358,11 +360,19 @@ def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
     at = now + timedelta(seconds=pause)
     table.next_hand_at = at
     table.save(update_fields=["next_hand_at"])
-    outbox.table_frame({"type": "next_hand", "table_id": table.pk, "at": iso(at)})
+    outbox.table_frame(
+        {"type": "next_hand", "table_id": table.pk, "at": iso(at), "ms_left": ms_left(at, now)}
+    )
     for seat in candidates:
         if not seat.player.auto_ante and not seat.ante_confirmed:
             outbox.user_frame(
-                seat.player_id, {"type": "ante_confirm", "table_id": table.pk, "deadline": iso(at)}
+                seat.player_id,
+                {
+                    "type": "ante_confirm",
+                    "table_id": table.pk,
+                    "deadline": iso(at),
+                    "ms_left": ms_left(at, now),
+                },
             )
     table_id = table.pk
     outbox.after_commit(lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=pause))
@@ -393,7 +403,13 @@ def waiting_list_offer_seats(*, table: Table, outbox: Outbox, now: datetime) -> 
         entry.save(update_fields=["offered_until"])
         outbox.user_frame(
             entry.player_id,
-            {"type": "seat_offer", "table_id": table.pk, "entry_id": entry.pk, "until": iso(until)},
+            {
+                "type": "seat_offer",
+                "table_id": table.pk,
+                "entry_id": entry.pk,
+                "until": iso(until),
+                "ms_left": ms_left(until, now),
+            },
         )
         outbox.after_commit(
             functools.partial(scheduling.schedule_offer_expiry, entry_id=entry.pk, countdown=held)

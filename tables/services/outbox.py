@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from tables.models import Hand, HandEvent, Table
 from tables.services.broadcast import broadcast
@@ -18,6 +19,14 @@ logger = logging.getLogger(__name__)
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
+
+
+def ms_left(moment: datetime | None, now: datetime) -> int | None:
+    """Milliseconds from `now` to `moment` (never below 0): sent beside each deadline, so a
+    client counts down on its own monotonic clock and a skewed wall clock does not matter."""
+    if moment is None:
+        return None
+    return max(0, round((moment - now).total_seconds() * 1000))
 
 
 def on_commit_logged(job: Callable[[], None], *, what: str) -> None:
@@ -49,7 +58,7 @@ class Outbox:
         self.waiting_changed = False
         self._jobs: list[Callable[[], None]] = []
         self._last_event_frames: list[dict[str, Any]] = []
-        self._turn: tuple[int | None, datetime | None] | None = None
+        self._turn: tuple[int | None, datetime | None, int | None] | None = None
 
     def table_frame(self, frame: dict[str, Any]) -> None:
         self.table_frames.append(frame)
@@ -60,8 +69,13 @@ class Outbox:
     def after_commit(self, job: Callable[[], None]) -> None:
         self._jobs.append(job)
 
-    def set_turn(self, to_act: int | None, deadline: datetime | None) -> None:
-        self._turn = (to_act, deadline)
+    def set_turn(
+        self, to_act: int | None, deadline: datetime | None, now: datetime | None = None
+    ) -> None:
+        """The turn the batch's last frames name; `ms_left` counts from `now` (the action's
+        time; the moment the frames are finished when not given)."""
+        left = None if now is None else ms_left(deadline, now)
+        self._turn = (to_act, deadline, left)
 
     def events(self, hand: Hand, rows: list[HandEvent]) -> None:
         """One frame per event per audience (placeholders keep every viewer's seq whole)."""
@@ -77,6 +91,7 @@ class Outbox:
                 "seq": row.seq,
                 "to_act": None,
                 "action_deadline": None,
+                "ms_left": None,
             }
             if row.visible_to is None:
                 frame = {**base, "kind": row.kind, "payload": row.payload}
@@ -104,10 +119,13 @@ class Outbox:
         from tables.selectors import seats_public, waiting_list_public
 
         if self._turn is not None:
-            to_act, deadline = self._turn
+            to_act, deadline, left = self._turn
+            if left is None:
+                left = ms_left(deadline, timezone.now())
             for frame in self._last_event_frames:
                 frame["to_act"] = to_act
                 frame["action_deadline"] = iso(deadline)
+                frame["ms_left"] = left
         table_id = self.table.pk
         if self.seats_changed:
             self.table_frame(

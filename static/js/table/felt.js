@@ -1,0 +1,350 @@
+// The felt: the seats around the oval, their bets, the dealer button and the pots in the
+// middle, drawn from the store. Each piece is rebuilt only when what it shows changes (a
+// seat whose player did nothing keeps its element), so a frame redraws what it touched.
+import { cardElement, handWords } from "../cards.js";
+import { chipStack } from "../chips.js";
+import { dollars } from "../money.js";
+import { potsOf } from "../handstate.js";
+
+// Under this width (px) the oval stands up, as on a phone, and the seats keep inside it.
+export const NARROW_FELT_PX = 520;
+// The seats' ellipse, in % of the felt from its centre: [across, down].
+const SEAT_RADII_WIDE = [42, 41];
+const SEAT_RADII_NARROW = [33, 43];
+// How far out towards its seat a bet lies, and the dealer button, as a share of the radius.
+const BET_PULL_ACROSS = 0.52;
+const BET_PULL_DOWN = 0.5;
+const BUTTON_PULL = 0.7;
+const BUTTON_OFFSET_ACROSS = 6; // % to the side of the line to the seat, off the bet
+const STREET_NAMES = { 3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street (river)" };
+const CHIP_FLIGHT_MS = 700;
+
+export function streetName(street) {
+  return STREET_NAMES[street] || "";
+}
+
+export function waitingText(snap) {
+  const seated = snap.seats.filter((s) => !s.sitting_out).length;
+  if (snap.next_hand_at) return "Next hand shortly";
+  return seated < 2 ? "Waiting for players" : "Waiting";
+}
+
+// Where seat `number` sits, in % of the felt: the viewer's own seat at the bottom.
+export function seatPosition(number, { total, anchor, narrow }) {
+  const k = (number - anchor + total) % total;
+  const angle = Math.PI / 2 + (k * 2 * Math.PI) / total;
+  const [rx, ry] = narrow ? SEAT_RADII_NARROW : SEAT_RADII_WIDE;
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
+}
+
+export class FeltView {
+  // onSit(number): the viewer clicks "Sit at seat n".
+  constructor(felt, { page, onSit }) {
+    this.felt = felt;
+    this.page = page;
+    this.onSit = onSit;
+    this.pieces = new Map(); // key -> {signature, element}
+  }
+
+  render(store) {
+    const snap = store.snap;
+    const hand = store.hand;
+    const me = store.mySeat();
+    const byNumber = new Map(snap.seats.map((s) => [s.number, s]));
+    const inHand = new Map((hand ? hand.seats : []).map((s) => [s.seat, s]));
+    this.felt.dataset.phase = !hand ? "idle" : hand.is_over || hand.showdown ? "showdown" : "play";
+    const layout = {
+      total: snap.table.seats, anchor: me || 1, narrow: this.felt.clientWidth < NARROW_FELT_PX,
+    };
+    const nodes = [];
+    const used = new Set();
+    const piece = (key, data, build) => {
+      used.add(key);
+      const signature = JSON.stringify(data);
+      const known = this.pieces.get(key);
+      if (known && known.signature === signature) {
+        nodes.push(known.element);
+        return;
+      }
+      const element = build();
+      this.pieces.set(key, { signature, element });
+      nodes.push(element);
+    };
+    for (let number = 1; number <= snap.table.seats; number += 1) {
+      const pos = seatPosition(number, layout);
+      const seat = byNumber.get(number) || null;
+      const played = inHand.get(number) || null;
+      const facts = this.seatFacts(store, number, seat, played);
+      piece(`seat-${number}`, { pos, facts }, () => this.seatElement(facts, pos));
+      if (played && played.bet > 0 && !hand.is_over) {
+        piece(`bet-${number}`, { pos, bet: played.bet }, () => betElement(number, played.bet, pos));
+      }
+      if (hand && store.button === number) {
+        piece(`button-${number}`, { pos }, () => buttonElement(number, pos));
+      }
+    }
+    const centre = this.centreFacts(store);
+    piece("centre", centre, () => centreElement(centre));
+    for (const key of [...this.pieces.keys()]) if (!used.has(key)) this.pieces.delete(key);
+    const current = [...this.felt.children];
+    if (current.length !== nodes.length || current.some((node, i) => node !== nodes[i])) {
+      this.felt.replaceChildren(...nodes);
+    }
+  }
+
+  // Everything a seat's element shows, as plain data (its signature when compared).
+  seatFacts(store, number, seat, played) {
+    const hand = store.hand;
+    const me = store.mySeat();
+    const running = Boolean(hand && !hand.is_over);
+    if (!seat) {
+      return { number, empty: true, canSit: Boolean(this.page.player_id && me === null) };
+    }
+    const status = played ? played.status : null;
+    const tags = [];
+    if (seat.sitting_out) tags.push("sitting out");
+    if (!seat.connected) tags.push("disconnected");
+    if (status === "all_in") tags.push("all-in");
+    if (status === "folded") tags.push("folded");
+    if (running && hand.street === 3 && hand.bring_in_seat === number && !hand.last_action[number]) {
+      tags.push("bring-in");
+    }
+    if (running && hand.last_action[number]) tags.push(hand.last_action[number]);
+    if (hand && hand.mucked.includes(number)) tags.push("mucked");
+    const words = hand ? hand.words[number] : null;
+    return {
+      number,
+      name: seat.name,
+      connected: seat.connected,
+      mine: number === me,
+      folded: status === "folded",
+      toAct: running && hand.to_act === number,
+      winner: Boolean(hand && hand.is_over && hand.winners.includes(number)),
+      stack: played && running ? played.stack : seat.stack,
+      tags,
+      words: words ? handWords(words.high) + (words.low ? ` · low ${words.low}` : "") : null,
+      cards: played ? cardsOf(hand, played, number === me) : [],
+    };
+  }
+
+  seatElement(facts, pos) {
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.seat = facts.number;
+    el.style.left = `${pos.x}%`;
+    el.style.top = `${pos.y}%`;
+    if (facts.empty) {
+      el.classList.add("empty");
+      if (facts.canSit) {
+        const sit = document.createElement("button");
+        sit.type = "button";
+        sit.className = "sit-here";
+        sit.textContent = `Sit at seat ${facts.number}`;
+        sit.addEventListener("click", () => this.onSit(facts.number));
+        el.append(sit);
+      } else {
+        const label = document.createElement("span");
+        label.className = "empty-label";
+        label.textContent = `Seat ${facts.number}`;
+        el.append(label);
+      }
+      return el;
+    }
+    if (facts.mine) el.classList.add("mine");
+    if (facts.folded) el.classList.add("folded");
+    if (facts.toAct) el.classList.add("to-act");
+    if (facts.winner) el.classList.add("winner");
+    el.setAttribute("aria-label", `Seat ${facts.number}: ${facts.name}`);
+
+    const cards = document.createElement("div");
+    cards.className = "cards";
+    cards.append(...facts.cards.map(drawCard));
+    const plate = document.createElement("div");
+    plate.className = "plate";
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = facts.name;
+    const presence = document.createElement("span");
+    const connected = facts.connected ? "connected" : "disconnected";
+    presence.className = `presence ${facts.connected ? "on" : "off"}`;
+    presence.title = connected;
+    presence.setAttribute("role", "img");
+    presence.setAttribute("aria-label", connected);
+    name.prepend(presence);
+    const stack = document.createElement("span");
+    stack.className = "stack";
+    stack.dataset.stack = facts.number;
+    stack.textContent = dollars(facts.stack);
+    plate.append(name, stack);
+    if (facts.words) {
+      const named = document.createElement("div");
+      named.className = "hand-name";
+      named.dataset.handName = facts.number;
+      named.textContent = facts.words;
+      plate.append(named);
+    }
+    if (facts.tags.length) {
+      const line = document.createElement("div");
+      line.className = "tags";
+      for (const tag of facts.tags) {
+        const t = document.createElement("span");
+        t.className = `tag tag-${tag.split(" ")[0].replace(/[^a-z-]/g, "")}`;
+        t.textContent = tag;
+        line.append(t);
+      }
+      plate.append(line);
+    }
+    if (facts.toAct) plate.append(clockElement(facts.number));
+    el.append(cards, plate);
+    return el;
+  }
+
+  centreFacts(store) {
+    const hand = store.hand;
+    const facts = { name: store.snap.table.name };
+    if (!hand) return { ...facts, waiting: waitingText(store.snap) };
+    const result = hand.is_over && hand.result ? hand.result.pots.map((p) => p.amount) : null;
+    const amounts = hand.is_over ? result || [] : potsOf(hand);
+    return {
+      ...facts,
+      amounts,
+      total: !hand.is_over && amounts.length > 1 ? hand.pot : null,
+      community: hand.community_card ?? null,
+      wins: hand.is_over && hand.notes.length ? hand.notes.filter((n) => n.includes(" wins ")) : null,
+    };
+  }
+
+  // Winners' chips leave the middle for their seats (drawn before the frame's redraw).
+  flyChips(award) {
+    const felt = this.felt;
+    const centre = felt.querySelector(".pots");
+    const seat = felt.querySelector(`.seat[data-seat="${award.seat}"]`);
+    if (!centre || !seat || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const from = centre.getBoundingClientRect();
+    const to = seat.getBoundingClientRect();
+    const chips = chipStack(award.amount, { label: false });
+    chips.classList.add("flying");
+    chips.style.left = `${from.left + from.width / 2}px`;
+    chips.style.top = `${from.top + from.height / 2}px`;
+    document.body.append(chips);
+    const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+    const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+    chips.animate(
+      [{ transform: "translate(0, 0)", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px)`, opacity: 0.2 }],
+      { duration: CHIP_FLIGHT_MS, easing: "ease-in" },
+    ).finished.then(() => chips.remove(), () => chips.remove());
+  }
+}
+
+// Down, down, up cards in the order dealt, then the river down: as they lie on the felt. As
+// data ({card, face, hole, lit, dead}) so a seat's signature sees them.
+export function cardsOf(hand, played, mine) {
+  const five = new Set(
+    hand.is_over ? hand.awards.filter((a) => a.seat === played.seat).flatMap((a) => a.five || []) : [],
+  );
+  if (played.shown) return played.shown.map((card) => ({ card, lit: five.has(card) }));
+  if (played.status === "folded" && !mine) return [];
+  const dead = played.status === "folded";
+  const down = mine && played.down ? played.down : [];
+  const count = Math.max(played.down_count, down.length);
+  const downCard = (i) => (i < down.length
+    ? { card: down[i], hole: true, lit: five.has(down[i]), dead }
+    : { card: null, face: false, dead });
+  const out = [];
+  for (let i = 0; i < Math.min(2, count); i += 1) out.push(downCard(i));
+  for (const card of played.up) out.push({ card, lit: five.has(card), dead });
+  for (let i = 2; i < count; i += 1) out.push(downCard(i));
+  return out;
+}
+
+function drawCard({ card, face = true, hole = false, lit = false, dead = false }) {
+  const el = cardElement(card, { face, hole, lit });
+  if (dead) el.classList.add("dead");
+  return el;
+}
+
+function clockElement(number) {
+  const clock = document.createElement("div");
+  clock.className = "clock";
+  clock.setAttribute("role", "timer");
+  clock.setAttribute("aria-label", "time left to act");
+  const bar = document.createElement("span");
+  bar.className = "bar";
+  const text = document.createElement("span");
+  text.className = "seconds";
+  text.dataset.countdown = number;
+  clock.append(bar, text);
+  return clock;
+}
+
+function betElement(number, amount, pos) {
+  const bet = chipStack(amount);
+  bet.classList.add("bet");
+  bet.dataset.betSeat = number;
+  bet.style.left = `${50 + BET_PULL_ACROSS * (pos.x - 50)}%`;
+  bet.style.top = `${50 + BET_PULL_DOWN * (pos.y - 50)}%`;
+  return bet;
+}
+
+function buttonElement(number, pos) {
+  const button = document.createElement("span");
+  button.className = "dealer-button";
+  button.textContent = "D";
+  button.title = "Dealer button";
+  button.setAttribute("aria-label", `Dealer button at seat ${number}`);
+  button.style.left = `${50 + BUTTON_PULL * (pos.x - 50) + BUTTON_OFFSET_ACROSS}%`;
+  button.style.top = `${50 + BUTTON_PULL * (pos.y - 50)}%`;
+  return button;
+}
+
+function centreElement(facts) {
+  const centre = document.createElement("div");
+  centre.className = "centre";
+  const title = document.createElement("div");
+  title.className = "felt-title";
+  title.textContent = facts.name;
+  centre.append(title);
+  if (facts.waiting !== undefined) {
+    const waiting = document.createElement("div");
+    waiting.className = "felt-note";
+    waiting.textContent = facts.waiting;
+    centre.append(waiting);
+    return centre;
+  }
+  const pots = document.createElement("div");
+  pots.className = "pots";
+  pots.dataset.pots = "";
+  const amounts = facts.amounts;
+  amounts.forEach((amount, i) => {
+    if (!amount) return;
+    const pot = document.createElement("div");
+    pot.className = "pot";
+    const label = document.createElement("span");
+    label.className = "pot-label";
+    label.textContent = i === 0 ? (amounts.length > 1 ? "Main pot" : "Pot") : `Side pot ${i}`;
+    pot.append(label, chipStack(amount));
+    pots.append(pot);
+  });
+  if (facts.total !== null) {
+    const total = document.createElement("div");
+    total.className = "pot-total";
+    total.textContent = `Total ${dollars(facts.total)}`;
+    pots.append(total);
+  }
+  centre.append(pots);
+  if (facts.community !== null) {
+    const community = document.createElement("div");
+    community.className = "community";
+    const label = document.createElement("span");
+    label.textContent = "Community card";
+    community.append(label, cardElement(facts.community));
+    centre.append(community);
+  }
+  if (facts.wins) {
+    const summary = document.createElement("div");
+    summary.className = "felt-note winners-note";
+    summary.textContent = facts.wins.join(" · ");
+    centre.append(summary);
+  }
+  return centre;
+}

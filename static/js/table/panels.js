@@ -1,0 +1,260 @@
+// Everything around the felt, drawn from the store: the header line, the action buttons, the
+// prompt (ante, show, seat offer), the seat controls, the hand's log, the last hands, the chat.
+import { GAME_NAMES, dollars, stakesText } from "../money.js";
+import { monotonicNow, wallTimeOf } from "./clock.js";
+import { streetName, waitingText } from "./felt.js";
+
+export const SHORTCUTS = { fold: "F", check: "C", call: "C", bring_in: "B" };
+// The first aggressive offer (complete, bet or raise) is R, the second size of R-BET-2's pair T.
+const AGGRESSIVE_KEYS = ["R", "T"];
+// A show offer is still drawn this long after its deadline (the next deal takes it away).
+const SHOW_OFFER_GRACE_MS = 500;
+const LOG_LINES = 12;
+export const CHAT_LINES = 60;
+
+export function headerText(store) {
+  const table = store.snap.table;
+  const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${dollars(table.ante)}` +
+    ` · bring-in ${dollars(table.bring_in)}`;
+  const hand = store.hand;
+  const number = hand && store.handNumber
+    ? `Hand #${store.handNumber}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
+    : waitingText(store.snap);
+  return { stakes, number };
+}
+
+export function actionLabel(offer, offers) {
+  const sameKind = offers.filter((o) => o.kind === offer.kind);
+  const size = sameKind.length > 1
+    ? (offer.amount === Math.min(...sameKind.map((o) => o.amount)) ? " (small)" : " (big)")
+    : "";
+  switch (offer.kind) {
+    case "fold": return "Fold";
+    case "check": return "Check";
+    case "call": return `Call ${dollars(offer.adds)}`;
+    case "bring_in": return `Bring in ${dollars(offer.amount)}`;
+    case "complete": return `Complete to ${dollars(offer.amount)}`;
+    case "bet": return `Bet ${dollars(offer.amount)}${size}`;
+    case "raise": return `Raise to ${dollars(offer.amount)}${size}`;
+    default: return offer.kind;
+  }
+}
+
+// The offers the viewer may click now, each with its label and key.
+export function offerButtons(store) {
+  const hand = store.hand;
+  const me = store.mySeat();
+  const offers = hand && !hand.is_over && hand.to_act === me && me !== null ? hand.legal_actions : [];
+  let aggressive = 0;
+  return offers.map((offer) => {
+    let key = SHORTCUTS[offer.kind];
+    if (!key) {
+      key = AGGRESSIVE_KEYS[Math.min(aggressive, AGGRESSIVE_KEYS.length - 1)];
+      aggressive += 1;
+    }
+    return { offer, key, label: actionLabel(offer, offers) };
+  });
+}
+
+export function button(text, onClick, className) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  if (className) b.className = className;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// What each panel was last drawn from.
+const drawn = new WeakMap();
+
+// Redraws `element` with build() only when `data` differs from the last time's.
+function drawIfChanged(element, data, build) {
+  const signature = JSON.stringify(data);
+  if (drawn.get(element) === signature) return;
+  drawn.set(element, signature);
+  build();
+}
+
+export class Panels {
+  // elements: {stakes, handNumber, actions, prompt, seatControls, autoMuck, lastHands, log, chat};
+  // on: {act(offer), send(message), buyIn({seat, add})}.
+  constructor(elements, { page, on }) {
+    this.el = elements;
+    this.page = page;
+    this.on = on;
+  }
+
+  render(store) {
+    const header = headerText(store);
+    this.el.stakes.textContent = header.stakes;
+    this.el.handNumber.textContent = header.number;
+    this.renderActions(store);
+    this.renderPrompt(store);
+    this.renderSeatControls(store);
+    this.renderSide(store);
+  }
+
+  renderActions(store) {
+    const bar = this.el.actions;
+    const offers = offerButtons(store);
+    drawIfChanged(bar, { offers, acting: store.acting }, () => {
+      bar.replaceChildren();
+      bar.hidden = offers.length === 0;
+      for (const { offer, key, label } of offers) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = `act act-${offer.kind}`;
+        b.dataset.key = key;
+        b.setAttribute("aria-keyshortcuts", key);
+        b.append(label);
+        const kbd = document.createElement("kbd");
+        kbd.textContent = key;
+        kbd.setAttribute("aria-hidden", "true");
+        b.append(kbd);
+        b.disabled = store.acting;
+        b.addEventListener("click", () => this.on.act(offer));
+        bar.append(b);
+      }
+    });
+  }
+
+  renderPrompt(store, now = monotonicNow()) {
+    const viewer = store.snap.viewer;
+    const hand = store.hand;
+    const anteDue = Boolean(viewer && !viewer.auto_ante && !viewer.ante_confirmed &&
+      store.anteDeadline !== null && !(hand && !hand.is_over));
+    const show = store.showOffer;
+    const showDue = Boolean(show && show.handId === store.handId &&
+      (show.until === null || show.until > now - SHOW_OFFER_GRACE_MS));
+    const offerDue = Boolean(store.offer !== null && store.offer > now && !viewer);
+    const offerUntil = offerDue ? wallTimeOf(store.offer, now).toLocaleTimeString() : null;
+    const prompt = this.el.prompt;
+    drawIfChanged(prompt, { anteDue, showDue, offerUntil, hand: show && show.handId }, () => {
+      const parts = [];
+      if (anteDue) {
+        const text = document.createElement("span");
+        text.textContent = "Post the ante for the next hand?";
+        parts.push(text, button("I'm in", () => this.on.send({ type: "im_in" }), "im-in"));
+      }
+      if (showDue) {
+        // R-SHOW-3: nobody called; the winner may show until the next hand is dealt.
+        const text = document.createElement("span");
+        text.textContent = "You won without a call: show your cards?";
+        const handId = show.handId;
+        parts.push(text, button("Show cards", () => this.on.send({ type: "show", hand_id: handId }), "show-cards"));
+      }
+      if (offerDue) {
+        const text = document.createElement("span");
+        text.className = "seat-offer";
+        text.textContent = `A seat is free for you, held until ${offerUntil}.`;
+        parts.push(text, button("Take the seat", () => this.on.buyIn({ seat: null })));
+      }
+      prompt.replaceChildren(...parts);
+      prompt.hidden = parts.length === 0;
+    });
+  }
+
+  renderSeatControls(store, now = monotonicNow()) {
+    const viewer = store.snap.viewer;
+    const autoMuck = this.el.autoMuck;
+    // R-SHOW-3's "muck losing hands", for a seated player; read when the next hand is dealt.
+    autoMuck.closest("label").hidden = !viewer;
+    if (viewer && document.activeElement !== autoMuck) autoMuck.checked = viewer.auto_muck !== false;
+    const controls = this.el.seatControls;
+    const snap = store.snap;
+    const send = (message) => () => this.on.send(message);
+    if (!this.page.player_id) {
+      drawIfChanged(controls, { visitor: true }, () => {
+        const link = document.createElement("a");
+        link.href = `/accounts/login/?next=${encodeURIComponent(window.location.pathname)}`;
+        link.textContent = "Log in to play";
+        controls.replaceChildren(link);
+      });
+      return;
+    }
+    if (!viewer) {
+      const free = snap.seats.length < snap.table.seats;
+      const offered = store.offer !== null && store.offer > now;
+      const list = snap.waiting_list || [];
+      const waiting = list.find((e) => e.player_id === this.page.player_id);
+      const place = waiting ? list.indexOf(waiting) + 1 : null;
+      drawIfChanged(controls, { free, offered, place, of: list.length }, () => {
+        const sit = button("Sit down", () => this.on.buyIn({ seat: null }), "sit-down");
+        sit.disabled = !free && !offered;
+        if (sit.disabled) sit.title = "The table is full";
+        controls.replaceChildren(sit);
+        // A full table keeps a waiting list; a freed seat is offered to the first in line.
+        if (waiting) {
+          const note = document.createElement("span");
+          note.className = "waiting-note";
+          note.textContent = `On the waiting list (${place} of ${list.length})`;
+          controls.append(note, button("Leave the waiting list", send({ type: "leave_waiting_list" }), "leave-waiting-list"));
+        } else if (!free) {
+          controls.append(button("Join the waiting list", send({ type: "join_waiting_list" }), "join-waiting-list"));
+        }
+      });
+      return;
+    }
+    const seat = snap.seats.find((s) => s.number === viewer.seat);
+    const dealtIn = Boolean(store.hand && !store.hand.is_over &&
+      store.hand.seats.some((s) => s.seat === viewer.seat));
+    const sitting = Boolean(seat && seat.sitting_out);
+    drawIfChanged(controls, { dealtIn, sitting }, () => {
+      const add = button("Add chips", () => this.on.buyIn({ add: true }), "add-chips");
+      add.disabled = dealtIn;
+      if (dealtIn) add.title = "Between hands only";
+      const toggle = button(sitting ? "Sit in" : "Sit out", send({ type: sitting ? "sit_in" : "sit_out" }), "sit-toggle");
+      const leave = button("Leave table", send({ type: "leave" }), "leave");
+      controls.replaceChildren(add, toggle, leave);
+    });
+  }
+
+  renderSide(store) {
+    const snap = store.snap;
+    const names = new Map(snap.seats.map((s) => [s.number, s.name]));
+    const lastHands = snap.last_hands.map((h) => ({
+      id: h.id, number: h.number, pot: h.pot,
+      winners: h.winners.map((w) => names.get(w) || `seat ${w}`).join(", "),
+    }));
+    const list = this.el.lastHands;
+    drawIfChanged(list, lastHands, () => {
+      list.replaceChildren(...lastHands.map((h) => {
+        const li = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = `/hands/${h.id}/`;
+        link.textContent = `Hand #${h.number}`;
+        li.append(link, ` · pot ${dollars(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
+        return li;
+      }));
+      if (!lastHands.length) {
+        const li = document.createElement("li");
+        li.className = "muted";
+        li.textContent = "No hand finished yet.";
+        list.append(li);
+      }
+    });
+    const notes = store.hand ? store.hand.notes.slice(-LOG_LINES) : [];
+    const log = this.el.log;
+    drawIfChanged(log, notes, () => {
+      log.replaceChildren(...notes.map((text) => {
+        const li = document.createElement("li");
+        li.textContent = text;
+        return li;
+      }));
+    });
+  }
+
+  addChat(frame) {
+    const chat = this.el.chat;
+    const li = document.createElement("li");
+    const who = document.createElement("strong");
+    who.textContent = `${frame.name}: `;
+    // The server escaped the text for HTML; decode it for a text node (never innerHTML).
+    const text = new DOMParser().parseFromString(frame.text, "text/html").documentElement.textContent;
+    li.append(who, text);
+    chat.append(li);
+    while (chat.children.length > CHAT_LINES) chat.firstElementChild.remove();
+    chat.scrollTop = chat.scrollHeight;
+  }
+}

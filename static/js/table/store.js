@@ -1,0 +1,342 @@
+// The live table's state, fed by the server's frames (docs/protocol.md). Pure: no DOM, no
+// socket, no timers and no clock of its own. The time comes in as an argument (a monotonic
+// `now` in milliseconds, performance.now() in the page), and each call returns the effects the
+// page carries out: ask for a snapshot, check the turn's offers came, fly the chips, show a
+// message. The browser tests (tests/js/) feed it recorded frames.
+//
+// The store keeps (hand_id, seq), applies events in order with handstate.applyEvent, queues
+// frames and asks for a snapshot on any gap, and holds every deadline as a local monotonic
+// time: `now + ms_left` at the frame's receipt, never the client's wall clock.
+import { applyEvent, emptyHand, fromView } from "../handstate.js";
+import { dollars } from "../money.js";
+
+// When the snapshot does not name the table's clock yet.
+export const DEFAULT_ACTION_CLOCK_MS = 10_000;
+// After hand_end, the fresh seats and last hands come in a snapshot asked for this much later.
+export const SNAPSHOT_AFTER_HAND_END_MS = 300;
+// The player to act gets your_turn right after the batch's events; without it by then, ask.
+export const TURN_OFFERS_WAIT_MS = 500;
+
+const MONEY = { money: dollars };
+
+// A deadline as a local monotonic time: from `ms_left`, or (an older server without it) from
+// the ISO time against the wall clock `wallNow`; null when there is no deadline.
+export function localDeadline(msLeft, iso, now, wallNow = null) {
+  if (typeof msLeft === "number") return now + Math.max(0, msLeft);
+  if (!iso || wallNow === null) return null;
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? null : now + Math.max(0, at - wallNow);
+}
+
+export class TableStore {
+  constructor({ playerId = null } = {}) {
+    this.playerId = playerId;
+    this.snap = null; // the last snapshot's table, seats, viewer, waiting list, last hands
+    this.hand = null; // the hand drawn (handstate.js shape), the finished one until the next
+    this.handId = null;
+    this.handNumber = null;
+    this.seq = 0;
+    this.button = null;
+    this.deadline = null; // the turn's deadline, local monotonic ms
+    this.privateSeqs = new Set();
+    this.awaiting = false; // a snapshot is asked for: events wait in the queue
+    this.queue = [];
+    this.acting = false;
+    this.anteDeadline = null; // local monotonic ms
+    this.offer = null; // a seat held for this player until (local monotonic ms)
+    this.showOffer = null; // R-SHOW-3: {handId, until} while the uncalled winner may show
+    this.finished = new Set(); // hands the last snapshot named finished (its last_hands)
+  }
+
+  mySeat() {
+    return this.snap && this.snap.viewer ? this.snap.viewer.seat : null;
+  }
+
+  actionClockMs() {
+    return this.snap ? this.snap.table.action_clock * 1000 : DEFAULT_ACTION_CLOCK_MS;
+  }
+
+  // The socket (re)opens: the server sends a snapshot on connect; nothing before it counts.
+  connecting() {
+    this.awaiting = true;
+    this.queue = [];
+  }
+
+  // Ask for a snapshot unless one is on its way.
+  needSnapshot() {
+    if (this.awaiting) return [];
+    this.awaiting = true;
+    return [{ type: "snapshot" }];
+  }
+
+  // The snapshot asked for did not come: ask again.
+  snapshotOverdue() {
+    if (!this.awaiting) return [];
+    this.awaiting = false;
+    return this.needSnapshot();
+  }
+
+  // One frame from the server; `now` is the local monotonic time of its receipt.
+  receive(frame, now, wallNow = null) {
+    switch (frame.type) {
+      case "snapshot":
+        return this.applySnapshot(frame, now, wallNow);
+      case "event":
+        return this.onEvent(frame, now, wallNow);
+      case "seats":
+        return this.onSeats(frame);
+      case "next_hand":
+        if (this.snap) this.snap.next_hand_at = frame.at;
+        return [];
+      case "your_turn":
+        // The offers come to the player to act right after the batch's events.
+        if (!this.awaiting && this.hand && frame.hand_id === this.handId &&
+            frame.seq === this.seq && frame.seat === this.mySeat()) {
+          this.hand.to_act = frame.seat;
+          this.hand.legal_actions = frame.legal_actions;
+          this.deadline = this.turnDeadline(frame, now, wallNow);
+          this.acting = false;
+        }
+        return [];
+      case "ante_confirm":
+        this.anteDeadline = localDeadline(frame.ms_left, frame.deadline, now, wallNow);
+        if (this.snap && this.snap.viewer) this.snap.viewer.ante_confirmed = false;
+        return [];
+      case "waiting_list":
+        if (this.snap) this.snap.waiting_list = frame.entries;
+        return [];
+      case "seat_offer":
+        this.offer = localDeadline(frame.ms_left, frame.until, now, wallNow);
+        return [];
+      case "show_offer":
+        this.showOffer = {
+          handId: frame.hand_id,
+          until: localDeadline(frame.ms_left, frame.until, now, wallNow),
+        };
+        return [];
+      case "chat":
+        return [{ type: "chat", frame }];
+      case "result":
+        return this.onResult(frame);
+      case "error":
+        return frame.code === "rate_limited" ? [] : [{ type: "toast", text: frame.message || frame.code }];
+      default:
+        return [];
+    }
+  }
+
+  onSeats(frame) {
+    if (!this.snap) return [];
+    this.snap.seats = frame.seats;
+    if (this.playerId && frame.seats.some((s) => s.player_id === this.playerId)) {
+      if (!this.snap.viewer) return this.needSnapshot();
+    } else if (this.snap.viewer) {
+      this.snap.viewer = null;
+    }
+    return [];
+  }
+
+  applySnapshot(snapshot, now, wallNow) {
+    this.snap = snapshot;
+    this.awaiting = false;
+    this.finished = new Set((snapshot.last_hands || []).map((h) => h.id));
+    // A seat held for this player (reconnecting during an offer keeps it).
+    const mine = (snapshot.waiting_list || []).find((e) => e.player_id === this.playerId);
+    this.offer = mine ? localDeadline(mine.offer_ms_left, mine.offered_until, now, wallNow) : null;
+    if (snapshot.hand) {
+      const sameHand = snapshot.hand.id === this.handId && this.hand;
+      const hand = fromView(snapshot.hand.state);
+      if (sameHand) {
+        // Keep what the events taught us that a view does not carry.
+        hand.notes = this.hand.notes;
+        hand.last_action = this.hand.last_action;
+        hand.words = { ...this.hand.words, ...hand.words };
+      }
+      this.hand = hand;
+      this.handId = snapshot.hand.id;
+      this.handNumber = snapshot.hand.number;
+      this.seq = snapshot.hand.seq;
+      this.button = snapshot.hand.button;
+      this.deadline = this.turnDeadline(snapshot.hand, now, wallNow);
+      this.privateSeqs = new Set();
+    } else if (!(this.hand && (this.hand.is_over || this.finished.has(this.handId)))) {
+      // No hand in play. A hand drawn that the snapshot names finished is kept for now: the
+      // queued frames may finish drawing it (a snapshot asked for near its end comes after).
+      this.dropHand();
+    }
+    const viewer = snapshot.viewer;
+    if (viewer && !viewer.auto_ante && !viewer.ante_confirmed && snapshot.next_hand_at) {
+      this.anteDeadline = localDeadline(
+        snapshot.next_hand_ms_left, snapshot.next_hand_at, now, wallNow,
+      );
+    }
+    this.acting = false;
+    const queued = this.queue;
+    this.queue = [];
+    const effects = [];
+    for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
+    if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
+    return effects;
+  }
+
+  dropHand() {
+    this.hand = null;
+    this.handId = null;
+    this.seq = 0;
+    this.deadline = null;
+  }
+
+  // A gap no snapshot can fill: the frame's hand is finished (a snapshot said so), so asking
+  // again would bring the same snapshot, forever. The frame is dropped, and the hand drawn
+  // with it when it cannot be finished.
+  staleGap(frame) {
+    if (!this.finished.has(frame.hand_id)) return false;
+    if (frame.hand_id === this.handId && this.hand && !this.hand.is_over) this.dropHand();
+    return true;
+  }
+
+  // The turn's deadline: never more than the table's clock, whatever the server sent.
+  turnDeadline(carrier, now, wallNow) {
+    const at = localDeadline(carrier.ms_left, carrier.action_deadline, now, wallNow);
+    return at === null ? null : Math.min(at, now + this.actionClockMs());
+  }
+
+  onEvent(frame, now, wallNow) {
+    if (this.awaiting) {
+      this.queue.push(frame);
+      return [];
+    }
+    if (frame.hand_id !== this.handId) {
+      if (frame.seq !== 1) {
+        if (this.staleGap(frame)) return [];
+        if (this.handId === null || frame.hand_id > this.handId) {
+          this.queue.push(frame);
+          return this.needSnapshot();
+        }
+        return [];
+      }
+      this.handId = frame.hand_id;
+      this.handNumber = frame.hand_number;
+      this.seq = 0;
+      this.hand = emptyHand();
+      this.deadline = null;
+      this.privateSeqs = new Set();
+      this.anteDeadline = null;
+      this.showOffer = null;
+    }
+    const context = { viewerSeat: this.mySeat(), ...MONEY };
+    if (frame.seq <= this.seq) {
+      // A duplicate, or the private copy of a placeholder already counted: keep the private one.
+      if (frame.private && !this.privateSeqs.has(frame.seq)) {
+        this.privateSeqs.add(frame.seq);
+        this.hand = applyEvent(this.hand, frame, context);
+      }
+      return this.takeTurn(frame, now, wallNow);
+    }
+    if (frame.seq > this.seq + 1) {
+      if (this.staleGap(frame)) return [];
+      this.queue.push(frame);
+      return this.needSnapshot();
+    }
+    this.seq = frame.seq;
+    const effects = [];
+    if (frame.kind !== "private") {
+      if (frame.private) this.privateSeqs.add(frame.seq);
+      if (frame.kind === "hand_start") this.button = frame.payload.button;
+      const before = this.hand;
+      this.hand = applyEvent(this.hand, frame, context);
+      this.liveStacks();
+      if (frame.kind === "pot_awarded") effects.push({ type: "fly_chips", award: frame.payload, before });
+      if (frame.kind === "hand_end") {
+        this.deadline = null;
+        effects.push({ type: "snapshot_later", delay: SNAPSHOT_AFTER_HAND_END_MS });
+      }
+    }
+    effects.push(...this.takeTurn(frame, now, wallNow));
+    return effects;
+  }
+
+  takeTurn(frame, now, wallNow) {
+    if (frame.to_act !== null && frame.to_act !== undefined) {
+      this.hand.to_act = frame.to_act;
+      this.deadline = this.turnDeadline(frame, now, wallNow);
+    }
+    if (this.waitsForOffers() && frame.to_act === this.mySeat()) {
+      // The your_turn frame should bring the offers; ask for a snapshot if it does not come.
+      return [{ type: "check_offers", seq: this.seq, delay: TURN_OFFERS_WAIT_MS }];
+    }
+    return [];
+  }
+
+  // The table's seats show live stacks during a hand, as a snapshot's do.
+  liveStacks() {
+    if (!this.snap || !this.hand) return;
+    for (const seat of this.snap.seats) {
+      const played = seat.in_hand ? this.hand.seats.find((s) => s.seat === seat.number) : null;
+      if (played) seat.stack = played.stack;
+    }
+  }
+
+  // This player is to act and has no offers to click.
+  waitsForOffers() {
+    const hand = this.hand;
+    return Boolean(hand && !hand.is_over && hand.to_act !== null && hand.to_act === this.mySeat() &&
+      hand.legal_actions.length === 0);
+  }
+
+  // TURN_OFFERS_WAIT_MS after a turn: still no offers at the same seq, ask for a snapshot.
+  offersOverdue(seq) {
+    return this.seq === seq && this.waitsForOffers() ? this.needSnapshot() : [];
+  }
+
+  onResult(frame) {
+    if (frame.command === "act") this.acting = false;
+    const viewer = this.snap ? this.snap.viewer : null;
+    if (frame.ok) {
+      const effects = [];
+      if (["sit", "add_chips", "leave"].includes(frame.command)) {
+        effects.push({ type: "refresh_balance" }, ...this.needSnapshot());
+      }
+      if (frame.command === "im_in") {
+        this.anteDeadline = null;
+        if (viewer) viewer.ante_confirmed = true;
+      }
+      if (frame.command === "sit") this.offer = null;
+      if (frame.command === "show") this.showOffer = null;
+      if (frame.command === "auto_muck") effects.push({ type: "auto_muck_saved" });
+      return effects;
+    }
+    const effects = [];
+    if (frame.command === "auto_muck" && viewer) effects.push({ type: "auto_muck_refused", on: viewer.auto_muck });
+    if (frame.command === "show") this.showOffer = null;
+    effects.push({ type: "toast", text: frame.message || frame.error || "Refused" });
+    if (frame.status === "stale" || frame.command === "act") effects.push(...this.needSnapshot());
+    return effects;
+  }
+
+  // The player clicks an offer: the act command to send, or null while one is on its way.
+  act(offer) {
+    if (this.acting) return null;
+    this.acting = true;
+    if (this.hand) this.hand.legal_actions = [];
+    return { type: "act", seq: this.seq, hand_id: this.handId, kind: offer.kind, amount: offer.amount };
+  }
+
+  // The act command did not leave (offline).
+  actNotSent() {
+    this.acting = false;
+  }
+
+  setAutoMuck(on) {
+    if (this.snap && this.snap.viewer) this.snap.viewer.auto_muck = on;
+  }
+
+  // Deadlines past by more than `graceMs` are dropped; true when something changed.
+  expire(now, graceMs) {
+    if (this.hand && this.anteDeadline !== null && this.anteDeadline < now - graceMs) {
+      this.anteDeadline = null;
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+// What the Python tests (tests/js/test_store.py) call in Chromium: feed frames to a
+// TableStore and read back what it keeps, as plain data.
+import { TableStore } from "/static/js/table/store.js";
+
+// The view()'s fields of a hand, which a snapshot and the events must agree on.
+const HAND_KEYS = [
+  "game", "small_bet", "big_bet", "ante", "bring_in", "button", "street", "to_act",
+  "bring_in_seat", "current_bet", "pot", "community_card", "seats", "is_over",
+  "legal_actions", "viewer",
+];
+
+// What the store keeps that a snapshot also says (deadlines as "running or not": the
+// milliseconds differ by the time between two frames).
+export function tableFacts(store) {
+  const hand = store.hand;
+  const snap = store.snap;
+  return {
+    handId: store.handId,
+    handNumber: store.handNumber,
+    seq: store.seq,
+    button: store.button,
+    turnClock: store.deadline !== null,
+    seats: snap ? snap.seats : null,
+    viewer: snap ? snap.viewer : null,
+    waitingList: snap ? (snap.waiting_list || []).map(({ offer_ms_left: _left, ...entry }) => entry) : null,
+    hand: hand ? Object.fromEntries(HAND_KEYS.map((key) => [key, hand[key] ?? null])) : null,
+  };
+}
+
+// Feeds `frames` in order, at local times `now`, `now + 1`, ...; the facts, the effects of
+// each frame and the store's other fields. A pseudo-frame {type: "ask"} is the page asking
+// for a snapshot (as it does when the turn's offers are late, or after hand_end).
+export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {}) {
+  const store = new TableStore({ playerId });
+  const effects = frames.map((frame, i) => (frame.type === "ask"
+    ? store.needSnapshot()
+    : store.receive(frame, now + i, wallNow)));
+  return {
+    facts: tableFacts(store),
+    effects,
+    awaiting: store.awaiting,
+    queued: store.queue.map((frame) => frame.seq),
+    deadline: store.deadline,
+    anteDeadline: store.anteDeadline,
+    offer: store.offer,
+    showOffer: store.showOffer,
+    notes: store.hand ? store.hand.notes : [],
+    isOver: store.hand ? store.hand.is_over : null,
+    winners: store.hand ? store.hand.winners : null,
+  };
+}
+
+// lichess's and Zulip's check: a snapshot plus the frames sent after it, through the store,
+// leaves what the next snapshot alone leaves.
+export function snapshotThenFrames(before, frames, after, { playerId = null } = {}) {
+  return {
+    viaFrames: feed([before, ...frames], { playerId }).facts,
+    viaSnapshot: feed([after], { playerId }).facts,
+  };
+}
+
+// Acting: the command sent, and whether a second click sends another.
+export function actTwice(frames, offer, { playerId = null } = {}) {
+  const store = new TableStore({ playerId });
+  frames.forEach((frame, i) => store.receive(frame, 1000 + i));
+  const first = store.act(offer);
+  const second = store.act(offer);
+  return { first, second, offersLeft: store.hand.legal_actions };
+}
