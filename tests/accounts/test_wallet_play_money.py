@@ -10,6 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from accounts.models import LedgerEntry, LedgerKind, Player
 from accounts.services import (
@@ -189,3 +191,24 @@ def test_audit_counts_the_grant_and_top_up_as_money_in(
         LedgerKind.BUY_IN,
         LedgerKind.CASH_OUT,
     ]
+
+
+def test_the_api_tops_up_once_and_then_says_why_not() -> None:
+    player = PlayerFactory()
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=player)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+
+    given = client.post(reverse("api_top_up"))
+    refused = client.post(reverse("api_top_up"))
+
+    assert given.status_code == 201
+    assert (given.json()["kind"], given.json()["amount"], given.json()["reason"]) == (
+        "play_top_up",
+        100_000,
+        "daily top-up",
+    )
+    assert refused.status_code == 409
+    assert "below $100.00; it is $1,000.00" in refused.json()["detail"]
+    assert Player.objects.get(pk=player.pk).balance == 100_000
+    assert APIClient().post(reverse("api_top_up")).status_code in (401, 403)
