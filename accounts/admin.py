@@ -132,12 +132,12 @@ class PlayerAdmin(UserAdmin):
     )
     list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
-    readonly_fields = ("wallet", "last_login", "date_joined")
+    readonly_fields = ("wallet", "play_money_top_up_day", "last_login", "date_joined")
     actions = ["reset_all_in_protection"]
     fieldsets = (
         (None, {"fields": ("username", "password")}),
         ("Identity", {"fields": ("display_name", "email", "first_name", "last_name")}),
-        ("Wallet", {"fields": ("wallet",)}),
+        ("Wallet", {"fields": ("wallet", "play_money_top_up_day")}),
         (
             "All-in protection (R-TIME-2)",
             {

@@ -43,6 +43,11 @@ def _name_error(error: Exception) -> str:
     return NAME_TAKEN_MESSAGE if isinstance(error, NameTaken) else str(error)
 
 
+def _sign_up_grant() -> dict[str, int]:
+    """What a new player is given to play with (0 in a real-money room)."""
+    return {"grant": settings.PLAY_MONEY_SIGN_UP_GRANT if play_money_room() else 0}
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -58,11 +63,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         except (NameRefused, NameTaken) as error:
             # Another player took a like name between the form's check and the write.
             form.add_error("username", _name_error(error))
-            return render(request, "registration/signup.html", {"form": form})
+            return render(request, "registration/signup.html", {"form": form, **_sign_up_grant()})
         login(request, player, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to the room, {player.username}.")
+        welcome = f"Welcome to the room, {player.username}."
+        if player.balance:
+            welcome += f" You have {cents_format(player.balance)} of play money to play with."
+        messages.success(request, welcome)
         return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form})
+    return render(request, "registration/signup.html", {"form": form, **_sign_up_grant()})
 
 
 @login_required

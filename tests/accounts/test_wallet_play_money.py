@@ -51,8 +51,12 @@ def sign_up(client: Client, username: str) -> Player:
 def test_a_new_player_sees_the_sign_up_grant_and_can_buy_in(client: Client) -> None:
     """Before: a new account had $0.00 and the buy-in dialog said "at most your balance of
     $0.00". Now the sign-up grant is on the account page and pays a buy-in."""
+    form = client.get(reverse("signup")).text
+    assert "you start with $1,000.00" in form
     newcomer = sign_up(client, "newcomer")
 
+    lobby = client.get(reverse("lobby")).text
+    assert "You have $1,000.00 of play money to play with." in lobby
     page = client.get(reverse("account")).text
     assert 'data-testid="balance">$1,000.00<' in page
     assert "Play-money grant" in page and "sign-up grant" in page
@@ -212,3 +216,14 @@ def test_the_api_tops_up_once_and_then_says_why_not() -> None:
     assert "below $100.00; it is $1,000.00" in refused.json()["detail"]
     assert Player.objects.get(pk=player.pk).balance == 100_000
     assert APIClient().post(reverse("api_top_up")).status_code in (401, 403)
+
+
+def test_the_table_page_links_to_getting_chips(client: Client) -> None:
+    """The buy-in dialog says "at most your balance"; beside the balance, the way to more."""
+    player = PlayerFactory()
+    client.force_login(player)
+    table = make_table()
+
+    page = client.get(reverse("table", args=[table.pk])).text
+
+    assert f'href="{reverse("account")}#top-up" data-get-chips>Get chips</a>' in page
