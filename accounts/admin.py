@@ -1,7 +1,8 @@
 """Back office for players and their wallets.
 
 The ledger is read-only here: no one adds, changes or deletes a row through the admin. Staff
-move money only through the wallet form on a player, which calls accounts.services.
+move money only through the wallet form on a player and by approving cashier requests (a
+real-money room), both of which call accounts.services.
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from accounts.forms import NAME_TAKEN_MESSAGE, WalletMovementForm
+from accounts.forms import NAME_TAKEN_MESSAGE, CashierDecisionForm, WalletMovementForm
 from accounts.http import PlayerRequest
-from accounts.models import LedgerEntry, LedgerKind, Player
+from accounts.models import CashierRequest, CashierStatus, LedgerEntry, LedgerKind, Player
 from accounts.money import cents_format
 from accounts.selectors import name_held_by_another
 from accounts.services import (
     WalletError,
     all_in_protection_reset,
+    cashier_approve,
+    cashier_refuse,
     wallet_credit,
     wallet_debit,
 )
@@ -129,12 +132,12 @@ class PlayerAdmin(UserAdmin):
     )
     list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
-    readonly_fields = ("wallet", "last_login", "date_joined")
+    readonly_fields = ("wallet", "play_money_top_up_day", "last_login", "date_joined")
     actions = ["reset_all_in_protection"]
     fieldsets = (
         (None, {"fields": ("username", "password")}),
         ("Identity", {"fields": ("display_name", "email", "first_name", "last_name")}),
-        ("Wallet", {"fields": ("wallet",)}),
+        ("Wallet", {"fields": ("wallet", "play_money_top_up_day")}),
         (
             "All-in protection (R-TIME-2)",
             {
@@ -258,3 +261,116 @@ class LedgerEntryAdmin(LedgerAmounts, ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("player__username", "player__display_name", "reason", "reference")
     list_select_related = ("player", "staff")
     date_hierarchy = "created_at"
+
+
+@admin.register(CashierRequest)
+class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Players' deposit and withdrawal requests (settings.ROOM_MONEY = "real").
+
+    Staff with "Can credit and debit a player's wallet" approve or refuse them, with the
+    actions on the list or one at a time with a note ("Decide…"); approval writes the ledger
+    row, refusal writes nothing. A request is decided once.
+    """
+
+    list_display = (
+        "created_at",
+        "player",
+        "kind",
+        "amount_display",
+        "status",
+        "decided_by",
+        "decided_at",
+        "staff_note",
+        "decide_link",
+    )
+    list_filter = ("status", "kind", "created_at")
+    search_fields = ("player__username", "player__display_name", "staff_note")
+    list_select_related = ("player", "decided_by")
+    actions = ["approve_requests", "refuse_requests"]
+
+    def has_move_money_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("accounts.move_money")
+
+    @admin.display(description="amount", ordering="amount")
+    def amount_display(self, item: CashierRequest) -> str:
+        return cents_format(item.amount)
+
+    @admin.display(description="")
+    def decide_link(self, item: CashierRequest) -> str:
+        if item.status != CashierStatus.PENDING:
+            return ""
+        url = reverse("admin:accounts_cashierrequest_decide", args=[item.pk])
+        return format_html('<a class="button" href="{}">Decide…</a>', url)
+
+    def _decide_each(
+        self, request: HttpRequest, queryset: QuerySet[CashierRequest], *, approve: bool
+    ) -> None:
+        decide = cashier_approve if approve else cashier_refuse
+        done = 0
+        for pk in queryset.order_by("id").values_list("pk", flat=True):
+            try:
+                decide(request_id=pk, staff=request.user, now=timezone.now())  # type: ignore[arg-type]
+            except WalletError as error:
+                self.message_user(request, f"Request #{pk}: {error}", messages.ERROR)
+            else:
+                done += 1
+        verb = "approved" if approve else "refused"
+        self.message_user(request, f"{done} request(s) {verb}.", messages.SUCCESS)
+
+    @admin.action(description="Approve the selected requests", permissions=["move_money"])
+    def approve_requests(self, request: HttpRequest, queryset: QuerySet[CashierRequest]) -> None:
+        self._decide_each(request, queryset, approve=True)
+
+    @admin.action(description="Refuse the selected requests", permissions=["move_money"])
+    def refuse_requests(self, request: HttpRequest, queryset: QuerySet[CashierRequest]) -> None:
+        self._decide_each(request, queryset, approve=False)
+
+    def get_urls(self) -> list[URLPattern]:
+        decide = path(
+            "<path:object_id>/decide/",
+            self.admin_site.admin_view(self.decide_view),
+            name="accounts_cashierrequest_decide",
+        )
+        return [decide, *super().get_urls()]
+
+    def decide_view(self, request: PlayerRequest, object_id: str) -> HttpResponse:
+        """Approve or refuse one request, with a note the player sees."""
+        if not request.user.has_perm("accounts.move_money"):
+            raise PermissionDenied
+        item = get_object_or_404(CashierRequest.objects.select_related("player"), pk=object_id)
+        form = CashierDecisionForm(request.POST or None)
+        approve = "approve" in request.POST
+        if request.method == "POST" and not approve and "refuse" not in request.POST:
+            form.add_error(None, "Approve or refuse the request.")
+        elif request.method == "POST" and form.is_valid():
+            decide = cashier_approve if approve else cashier_refuse
+            try:
+                decide(
+                    request_id=item.pk,
+                    staff=request.user,
+                    now=timezone.now(),
+                    note=form.cleaned_data["note"],
+                )
+            except WalletError as error:
+                form.add_error(None, str(error))
+            else:
+                self.message_user(
+                    request,
+                    f"Request #{item.pk} {'approved' if approve else 'refused'}.",
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(reverse("admin:accounts_cashierrequest_changelist"))
+            item.refresh_from_db()
+        item.player.refresh_from_db(fields=["balance"])
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Decide request #{item.pk}",
+            "item": item,
+            "amount": cents_format(item.amount),
+            "balance": cents_format(item.player.balance),
+            "form": form,
+            "original": item,
+            "has_view_permission": True,
+        }
+        return TemplateResponse(request, "admin/accounts/cashierrequest/decide.html", context)

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from accounts.models import Player
+from accounts.models import CashierKind, Player
 from accounts.money import MoneyParseError, dollars_parse
 from accounts.names import NameRefused, name_check
 from accounts.selectors import name_held_by_another
@@ -110,3 +110,20 @@ class WalletMovementForm(forms.Form):
         if not reason:
             raise forms.ValidationError("A reason is required.")
         return reason
+
+
+class CashierRequestForm(forms.Form):
+    """A player asks the cashier for a deposit or a withdrawal (a real-money room)."""
+
+    kind = forms.ChoiceField(
+        choices=CashierKind.choices, widget=forms.RadioSelect, label="I want to make a"
+    )
+    amount = DollarsField(label="Amount in dollars", help_text="For example 50.00")
+
+
+class CashierDecisionForm(forms.Form):
+    """Staff approve or refuse one cashier request (the button pressed says which)."""
+
+    note = forms.CharField(
+        max_length=200, required=False, help_text="Shown to the player; on the ledger line."
+    )

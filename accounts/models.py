@@ -35,6 +35,8 @@ class Player(AbstractUser):
     all_in_allowance = models.PositiveSmallIntegerField(default=2)
     all_ins_used = models.PositiveSmallIntegerField(default=0)
     all_ins_day = models.DateField(null=True, blank=True)
+    # Play money: the New York day of the player's last top-up (at most one a day).
+    play_money_top_up_day = models.DateField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager[Player]] = UserManager()  # type: ignore[assignment]
     # The names as loaded or last saved (from_db, save): unchanged names keep their keys.
@@ -143,11 +145,32 @@ class LedgerKind(models.TextChoices):
     TOURNAMENT_FEE = "tournament_fee", "Tournament fee"
     PRIZE = "prize", "Prize"
     ADJUSTMENT = "adjustment", "Adjustment"
+    # Play money the room gives (settings.ROOM_MONEY = "play"): money in, like a deposit.
+    PLAY_MONEY_GRANT = "play_grant", "Play-money grant"
+    PLAY_MONEY_TOP_UP = "play_top_up", "Play-money top-up"
 
 
 # Which way each kind moves the balance; an adjustment may go either way.
 CREDIT_KINDS = frozenset(
-    {LedgerKind.DEPOSIT, LedgerKind.CASH_OUT, LedgerKind.PRIZE, LedgerKind.ADJUSTMENT}
+    {
+        LedgerKind.DEPOSIT,
+        LedgerKind.CASH_OUT,
+        LedgerKind.PRIZE,
+        LedgerKind.ADJUSTMENT,
+        LedgerKind.PLAY_MONEY_GRANT,
+        LedgerKind.PLAY_MONEY_TOP_UP,
+    }
+)
+# Money that enters or leaves the room (audit_chips' "money in"), as against money that only
+# moves between a wallet and the tables or tournaments.
+MONEY_IN_KINDS = frozenset(
+    {
+        LedgerKind.DEPOSIT,
+        LedgerKind.WITHDRAWAL,
+        LedgerKind.ADJUSTMENT,
+        LedgerKind.PLAY_MONEY_GRANT,
+        LedgerKind.PLAY_MONEY_TOP_UP,
+    }
 )
 DEBIT_KINDS = frozenset(
     {LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE, LedgerKind.ADJUSTMENT}
@@ -216,3 +239,52 @@ class LedgerEntry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise LedgerRowIsPermanent("ledger rows cannot be deleted")
+
+
+class CashierKind(models.TextChoices):
+    DEPOSIT = "deposit", "Deposit"
+    WITHDRAWAL = "withdrawal", "Withdrawal"
+
+
+class CashierStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REFUSED = "refused", "Refused"
+
+
+class CashierRequest(models.Model):
+    """A player's request to the cashier (settings.ROOM_MONEY = "real"): money moves only when
+    staff approve it, as one ledger row naming them (accounts.services.cashier_approve)."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="cashier_requests"
+    )
+    kind = models.CharField(max_length=16, choices=CashierKind.choices)
+    amount = models.BigIntegerField(help_text="Cents.")
+    status = models.CharField(
+        max_length=16, choices=CashierStatus.choices, default=CashierStatus.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cashier_decisions",
+    )
+    staff_note = models.CharField(max_length=200, blank=True)
+    ledger_entry = models.OneToOneField(
+        LedgerEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=0), name="cashier_amount_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} request #{self.pk} of {self.amount}c by {self.player}"

@@ -6,7 +6,14 @@ from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
-from accounts.models import LedgerEntry, LedgerKind, NameKey, Player
+from accounts.models import (
+    MONEY_IN_KINDS,
+    CashierRequest,
+    LedgerEntry,
+    LedgerKind,
+    NameKey,
+    Player,
+)
 from accounts.names import name_keys
 
 
@@ -29,6 +36,17 @@ def ledger_totals_by_kind() -> dict[str, int]:
     for row in LedgerEntry.objects.order_by().values("kind").annotate(total=Sum("amount")):
         totals[row["kind"]] = row["total"] or 0
     return totals
+
+
+def money_in_total(kinds: dict[str, int]) -> int:
+    """Money put into the room less money taken out: deposits less withdrawals, staff
+    adjustments and play money granted (audit_chips' "money in"), from ledger_totals_by_kind."""
+    return sum(kinds[kind] for kind in MONEY_IN_KINDS)
+
+
+def player_cashier_requests(*, player_id: int) -> QuerySet[CashierRequest]:
+    """A player's requests to the cashier, newest first."""
+    return CashierRequest.objects.filter(player_id=player_id).select_related("decided_by")
 
 
 def balances_total() -> int:
@@ -81,7 +99,13 @@ def player_wallet_checks() -> list[PlayerWalletCheck]:
 
 def ledger_sign_errors() -> QuerySet[LedgerEntry]:
     """Rows whose sign contradicts their kind (a deposit that took money, and so on)."""
-    credits = [LedgerKind.DEPOSIT, LedgerKind.CASH_OUT, LedgerKind.PRIZE]
+    credits = [
+        LedgerKind.DEPOSIT,
+        LedgerKind.CASH_OUT,
+        LedgerKind.PRIZE,
+        LedgerKind.PLAY_MONEY_GRANT,
+        LedgerKind.PLAY_MONEY_TOP_UP,
+    ]
     debits = [LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE]
     return LedgerEntry.objects.filter(kind__in=credits, amount__lte=0) | LedgerEntry.objects.filter(
         kind__in=debits, amount__gte=0

@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
 
-from accounts.models import CREDIT_KINDS, DEBIT_KINDS, LedgerEntry, LedgerKind, Player
+from accounts.models import (
+    CREDIT_KINDS,
+    DEBIT_KINDS,
+    CashierKind,
+    CashierRequest,
+    CashierStatus,
+    LedgerEntry,
+    LedgerKind,
+    Player,
+)
 from accounts.money import cents_format
 from accounts.names import name_check
 from pokerroom.room_day import room_day
@@ -126,19 +136,178 @@ def wallet_debit(
     )
 
 
+# --- Play money (settings.ROOM_MONEY = "play") ---------------------------------------------
+
+PLAY_MONEY_GRANT_REASON = "sign-up grant"
+PLAY_MONEY_TOP_UP_REASON = "daily top-up"
+
+
+class TopUpRefused(WalletError):
+    """A play-money top-up the room refuses (not a play-money room, enough money, or already
+    topped up today); nothing written."""
+
+
+def play_money_room() -> bool:
+    return bool(settings.ROOM_MONEY == "play")
+
+
+def wallet_top_up_refusal(*, player: Player, now: datetime) -> str | None:
+    """Why `player` may not top up now, or None. The floor compares the wallet, the balance
+    off the tables: chips in front of the player at a table do not count."""
+    if not play_money_room():
+        return "This room plays for real money: ask the cashier for a deposit."
+    if player.balance >= settings.PLAY_MONEY_TOP_UP_FLOOR:
+        return (
+            f"You can top up when your balance off the tables is below "
+            f"{cents_format(settings.PLAY_MONEY_TOP_UP_FLOOR)}; it is "
+            f"{cents_format(player.balance)}."
+        )
+    if player.play_money_top_up_day == room_day(now):
+        return "You have already topped up today (New York time); come back tomorrow."
+    return None
+
+
+def wallet_top_up(*, player_id: int, now: datetime) -> LedgerEntry:
+    """Give a player PLAY_MONEY_TOP_UP_AMOUNT of play money, at most once a New York day and
+    only while their wallet is below PLAY_MONEY_TOP_UP_FLOOR; TopUpRefused otherwise.
+
+    The check and the write happen under the player's row lock, so two clicks at once give
+    one top-up.
+    """
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        refusal = wallet_top_up_refusal(player=player, now=now)
+        if refusal is not None:
+            raise TopUpRefused(refusal)
+        Player.objects.filter(pk=player_id).update(play_money_top_up_day=room_day(now))
+        return wallet_credit(
+            player_id=player_id,
+            amount=settings.PLAY_MONEY_TOP_UP_AMOUNT,
+            kind=LedgerKind.PLAY_MONEY_TOP_UP,
+            reason=PLAY_MONEY_TOP_UP_REASON,
+        )
+
+
+# --- The cashier (settings.ROOM_MONEY = "real") ---------------------------------------------
+
+
+class CashierRefused(WalletError):
+    """A cashier request or decision the room refuses; nothing written."""
+
+
+def _pending_withdrawals(player_id: int) -> int:
+    pending = CashierRequest.objects.filter(
+        player_id=player_id, kind=CashierKind.WITHDRAWAL, status=CashierStatus.PENDING
+    ).aggregate(total=Sum("amount"))
+    return int(pending["total"] or 0)
+
+
+def cashier_request(*, player_id: int, kind: str, amount: int) -> CashierRequest:
+    """A player asks for a deposit or a withdrawal; nothing moves until staff approve.
+
+    A withdrawal may not exceed the wallet (the balance off the tables) less the withdrawals
+    already waiting.
+    """
+    if not settings.ROOM_MONEY == "real":
+        raise CashierRefused("This room plays for play money: there is no cashier.")
+    if kind not in CashierKind.values:
+        raise CashierRefused("Ask for a deposit or a withdrawal.")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise CashierRefused("The amount must be more than $0.00.")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        if kind == CashierKind.WITHDRAWAL:
+            available = player.balance - _pending_withdrawals(player_id)
+            if amount > available:
+                raise CashierRefused(
+                    f"You can withdraw at most {cents_format(max(available, 0))}: your balance "
+                    f"off the tables, less the withdrawals waiting for the cashier."
+                )
+        return CashierRequest.objects.create(player=player, kind=kind, amount=amount)
+
+
+def _cashier_pending(request_id: int) -> CashierRequest:
+    """The request, locked, if it is still pending; CashierRefused if it was decided."""
+    request = CashierRequest.objects.select_for_update().get(pk=request_id)
+    if request.status != CashierStatus.PENDING:
+        raise CashierRefused(f"Request #{request.pk} was already {request.status}.")
+    return request
+
+
+def cashier_approve(
+    *, request_id: int, staff: Player, now: datetime, note: str = ""
+) -> CashierRequest:
+    """Staff approve a request: one ledger row (a deposit or a withdrawal) naming them.
+
+    The request row is locked and must still be pending, so it is approved once only; a
+    withdrawal larger than the wallet now is refused (InsufficientBalance) and stays pending.
+    """
+    with transaction.atomic():
+        request = _cashier_pending(request_id)
+        reason = f"cashier request #{request.pk}" + (f": {note.strip()}" if note.strip() else "")
+        move = wallet_credit if request.kind == CashierKind.DEPOSIT else wallet_debit
+        entry = move(
+            player_id=request.player_id,
+            amount=request.amount,
+            kind=LedgerKind.DEPOSIT
+            if request.kind == CashierKind.DEPOSIT
+            else LedgerKind.WITHDRAWAL,
+            staff=staff,
+            reason=reason[:200],
+            reference=f"cashier:{request.pk}",
+        )
+        request.status = CashierStatus.APPROVED
+        request.decided_at = now
+        request.decided_by = staff
+        request.staff_note = note.strip()[:200]
+        request.ledger_entry = entry
+        request.save()
+    return request
+
+
+def cashier_refuse(
+    *, request_id: int, staff: Player, now: datetime, note: str = ""
+) -> CashierRequest:
+    """Staff refuse a request: no money moves, the request records who and why."""
+    with transaction.atomic():
+        request = _cashier_pending(request_id)
+        request.status = CashierStatus.REFUSED
+        request.decided_at = now
+        request.decided_by = staff
+        request.staff_note = note.strip()[:200]
+        request.save()
+    return request
+
+
 # --- Accounts -------------------------------------------------------------------------------
 
 
-def player_sign_up(*, username: str, email: str, password: str) -> Player:
-    """A new player: never staff, preferences at their defaults, an empty wallet.
+def player_sign_up(
+    *, username: str, email: str, password: str, play_money_grant: bool = True
+) -> Player:
+    """A new player: never staff, preferences at their defaults; in a play-money room
+    (settings.ROOM_MONEY = "play") the sign-up grant in the same transaction, otherwise an
+    empty wallet. `play_money_grant=False` for accounts the room makes with a bankroll of
+    their own (the demo players and bots).
 
     NameRefused for a name the room will not show; NameTaken (nothing written) when the
     username looks like another player's username or display name (accounts.names).
     """
     name_check(username, what="A username")
-    return Player.objects.create_user(
-        username=username, email=email, password=password, is_staff=False, is_superuser=False
-    )
+    grant = settings.PLAY_MONEY_SIGN_UP_GRANT if play_money_grant and play_money_room() else 0
+    with transaction.atomic():
+        player = Player.objects.create_user(
+            username=username, email=email, password=password, is_staff=False, is_superuser=False
+        )
+        if grant > 0:
+            wallet_credit(
+                player_id=player.pk,
+                amount=grant,
+                kind=LedgerKind.PLAY_MONEY_GRANT,
+                reason=PLAY_MONEY_GRANT_REASON,
+            )
+            player.balance = grant
+    return player
 
 
 def player_settings_update(

@@ -2,31 +2,50 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import NAME_TAKEN_MESSAGE, PlayerSettingsForm, SignUpForm
+from accounts.forms import (
+    NAME_TAKEN_MESSAGE,
+    CashierRequestForm,
+    PlayerSettingsForm,
+    SignUpForm,
+)
 from accounts.http import PlayerRequest
 from accounts.models import NameTaken
+from accounts.money import cents_format
 from accounts.names import NameRefused
-from accounts.selectors import player_ledger
+from accounts.selectors import player_cashier_requests, player_ledger
 from accounts.services import (
+    CashierRefused,
+    TopUpRefused,
     all_in_protection_remaining,
+    cashier_request,
+    play_money_room,
     player_settings_update,
     player_sign_up,
+    wallet_top_up,
+    wallet_top_up_refusal,
 )
 
 LEDGER_PAGE_SIZE = 50
+CASHIER_LIST_SIZE = 50
 
 
 def _name_error(error: Exception) -> str:
     return NAME_TAKEN_MESSAGE if isinstance(error, NameTaken) else str(error)
+
+
+def _sign_up_grant() -> dict[str, int]:
+    """What a new player is given to play with (0 in a real-money room)."""
+    return {"grant": settings.PLAY_MONEY_SIGN_UP_GRANT if play_money_room() else 0}
 
 
 @require_http_methods(["GET", "POST"])
@@ -44,11 +63,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         except (NameRefused, NameTaken) as error:
             # Another player took a like name between the form's check and the write.
             form.add_error("username", _name_error(error))
-            return render(request, "registration/signup.html", {"form": form})
+            return render(request, "registration/signup.html", {"form": form, **_sign_up_grant()})
         login(request, player, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to the room, {player.username}.")
+        welcome = f"Welcome to the room, {player.username}."
+        if player.balance:
+            welcome += f" You have {cents_format(player.balance)} of play money to play with."
+        messages.success(request, welcome)
         return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form})
+    return render(request, "registration/signup.html", {"form": form, **_sign_up_grant()})
 
 
 @login_required
@@ -69,14 +91,71 @@ def player_settings(request: PlayerRequest) -> HttpResponse:
 @login_required
 def account(request: PlayerRequest) -> HttpResponse:
     player = request.user
+    now = timezone.now()
     ledger = Paginator(player_ledger(player_id=player.pk), LEDGER_PAGE_SIZE)
     page = ledger.get_page(request.GET.get("page"))
+    play_money = play_money_room()
     return render(
         request,
         "accounts/account.html",
         {
             "player": player,
             "ledger_page": page,
-            "all_ins_remaining": all_in_protection_remaining(player=player, now=timezone.now()),
+            "all_ins_remaining": all_in_protection_remaining(player=player, now=now),
+            "play_money": play_money,
+            "top_up_refusal": wallet_top_up_refusal(player=player, now=now) if play_money else None,
+            "top_up_amount": settings.PLAY_MONEY_TOP_UP_AMOUNT,
+            "top_up_floor": settings.PLAY_MONEY_TOP_UP_FLOOR,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def top_up(request: PlayerRequest) -> HttpResponse:
+    """Play money: the once-a-day top-up (accounts.services.wallet_top_up)."""
+    try:
+        entry = wallet_top_up(player_id=request.user.pk, now=timezone.now())
+    except TopUpRefused as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            f"Topped up {cents_format(entry.amount)}: your balance is "
+            f"{cents_format(entry.balance_after)}.",
+        )
+    return redirect("account")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cashier(request: PlayerRequest) -> HttpResponse:
+    """Real money: ask for a deposit or a withdrawal; staff approve it in the admin."""
+    if play_money_room():
+        raise Http404("This room plays for play money: there is no cashier.")
+    form = CashierRequestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = cashier_request(
+                player_id=request.user.pk,
+                kind=form.cleaned_data["kind"],
+                amount=form.cleaned_data["amount"],
+            )
+        except CashierRefused as error:
+            form.add_error("amount", str(error))
+        else:
+            messages.success(
+                request,
+                f"Your {made.get_kind_display().lower()} request of "
+                f"{cents_format(made.amount)} is with the cashier.",
+            )
+            return redirect("cashier")
+    return render(
+        request,
+        "accounts/cashier.html",
+        {
+            "form": form,
+            "player": request.user,
+            "requests": player_cashier_requests(player_id=request.user.pk)[:CASHIER_LIST_SIZE],
         },
     )

@@ -1,4 +1,4 @@
-"""The API of my account: balance, settings and the wallet ledger."""
+"""The API of my account: balance, settings, the wallet ledger and the play-money top-up."""
 
 from __future__ import annotations
 
@@ -7,14 +7,16 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, serializers
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import LedgerEntry, LedgerKind, Player
 from accounts.selectors import player_ledger
+from accounts.services import TopUpRefused, wallet_top_up
 from api.players import player_id
 
 
@@ -86,3 +88,23 @@ class LedgerList(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return LedgerEntry.objects.none()
         return player_ledger(player_id=player_id(self.request))
+
+
+class TopUpView(APIView):
+    """Play money: top up my wallet, once a New York day while it is below the floor
+    (settings PLAY_MONEY_TOP_UP_FLOOR and _AMOUNT). 201 with the ledger line; 409 with the
+    reason when the room refuses (a real-money room, enough money, already topped up today)."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: LedgerEntrySerializer,
+            409: OpenApiResponse(description='Refused: {"detail": why}'),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            entry = wallet_top_up(player_id=player_id(request), now=timezone.now())
+        except TopUpRefused as error:
+            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
+        return Response(LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("tables/<int:pk>/", tables.TableDetail.as_view(), name="api_table"),
     path("me/", accounts.AccountView.as_view(), name="api_me"),
     path("me/ledger/", accounts.LedgerList.as_view(), name="api_ledger"),
+    path("me/top-up/", accounts.TopUpView.as_view(), name="api_top_up"),
     path("hands/", histories.HandList.as_view(), name="api_hands"),
     path("hands/<int:hand_id>/", histories.HandDetail.as_view(), name="api_hand"),
     path("hands/<int:hand_id>/text/", histories.HandText.as_view(), name="api_hand_text"),

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -256,6 +257,18 @@ SPECTACULAR_SETTINGS = {
 # "Fairness"; hands dealt since reveal only the cards each player saw, whatever this says).
 HISTORY_EMAILS_PER_HOUR = env.int("HISTORY_EMAILS_PER_HOUR", default=5)
 HAND_HISTORY_REVEAL_DECK = env.bool("HAND_HISTORY_REVEAL_DECK", default=True)
+
+# --- The room's money ------------------------------------------------------------------------
+# "play": play money (the default): a new player is granted PLAY_MONEY_SIGN_UP_GRANT cents, and
+# may top up by PLAY_MONEY_TOP_UP_AMOUNT once a New York day while the wallet (the balance off
+# the tables) is below PLAY_MONEY_TOP_UP_FLOOR. "real": no grant, no top-up; players ask the
+# cashier for deposits and withdrawals and staff approve them (docs/operations.md).
+ROOM_MONEY = env.str("ROOM_MONEY", default="play")
+if ROOM_MONEY not in ("play", "real"):
+    raise ImproperlyConfigured(f"ROOM_MONEY must be 'play' or 'real', not {ROOM_MONEY!r}")
+PLAY_MONEY_SIGN_UP_GRANT = env.int("PLAY_MONEY_SIGN_UP_GRANT", default=100_000)
+PLAY_MONEY_TOP_UP_FLOOR = env.int("PLAY_MONEY_TOP_UP_FLOOR", default=10_000)
+PLAY_MONEY_TOP_UP_AMOUNT = env.int("PLAY_MONEY_TOP_UP_AMOUNT", default=100_000)
 
 # --- Live tables ----------------------------------------------------------------------------
 # R-GAME-3's short pause between hands (also the time an uncalled winner has to show,

@@ -71,7 +71,10 @@ def _player(username: str, deposit: int, staff: Player) -> Player:
     player = Player.objects.filter(username=username).first()
     if player is None:
         player = player_sign_up(
-            username=username, email=f"{username}@room.invalid", password=PLAYER_PASSWORD
+            username=username,
+            email=f"{username}@room.invalid",
+            password=PLAYER_PASSWORD,
+            play_money_grant=False,  # the demo bankroll below, in any room
         )
         wallet_credit(
             player_id=player.pk,
@@ -115,7 +118,10 @@ def demo_bot_account(username: str, password: str = DEMO_BOT_PASSWORD) -> Player
         player = Player.objects.filter(username=username).first()
         if player is None:
             player = player_sign_up(
-                username=username, email=f"{username}@bots.invalid", password=password
+                username=username,
+                email=f"{username}@bots.invalid",
+                password=password,
+                play_money_grant=False,  # the bot bankroll below, in any room
             )
             wallet_credit(
                 player_id=player.pk,

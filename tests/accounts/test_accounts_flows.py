@@ -34,7 +34,7 @@ def test_sign_up_creates_a_player_who_is_logged_in_and_not_staff(client: Client)
     alice = Player.objects.get(username="alice")
     assert not alice.is_staff and not alice.is_superuser
     assert alice.auto_ante and alice.auto_muck and not alice.four_colour_deck
-    assert alice.balance == 0
+    assert alice.balance == 100_000  # the play-money sign-up grant
 
 
 def test_sign_up_refuses_a_weak_password(client: Client) -> None:

@@ -73,7 +73,7 @@ def test_audit_fails_when_chips_at_the_tables_are_missing(
     status, output = audit(capsys)
 
     assert status == 1
-    assert "conservation: deposits - withdrawals + adjustments = $128.00" in output
+    assert "conservation: deposits - withdrawals + adjustments + play money = $128.00" in output
     assert "(off by -$40.00)" in output
     assert "tables: buy-ins - cash-outs = $40.00 but on_tables + in_pots + rake = $0.00" in output
 

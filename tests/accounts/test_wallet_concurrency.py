@@ -1,17 +1,28 @@
-"""Concurrent debits on PostgreSQL queue on the player's row lock and never overdraw."""
+"""Concurrent debits on PostgreSQL queue on the player's row lock and never overdraw; a
+top-up is given once a day and a cashier request approved once, however many ask at once."""
 
 from __future__ import annotations
 
 import contextlib
 import threading
+from datetime import UTC, datetime
 
 import pytest
 from django.db import connection
 from django.db.models import Sum
 
-from accounts.models import LedgerEntry, LedgerKind, Player
-from accounts.services import InsufficientBalance, wallet_credit, wallet_debit
-from tests.factories import PlayerFactory, funded
+from accounts.models import CashierKind, LedgerEntry, LedgerKind, Player
+from accounts.services import (
+    CashierRefused,
+    InsufficientBalance,
+    TopUpRefused,
+    cashier_approve,
+    cashier_request,
+    wallet_credit,
+    wallet_debit,
+    wallet_top_up,
+)
+from tests.factories import PlayerFactory, StaffFactory, funded
 
 THREADS = 12
 
@@ -85,3 +96,67 @@ def test_concurrent_credits_and_debits_leave_the_ledger_and_balance_consistent()
         running += entry.amount
         assert entry.balance_after == running >= 0
     assert player.balance == running
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_top_ups_give_one_a_day() -> None:
+    """Play money: many clicks at once on "Top up" queue on the player's row lock; the first
+    tops up, the rest find it done today."""
+    assert connection.vendor == "postgresql"
+    player = PlayerFactory()
+    start = threading.Barrier(THREADS)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+    now = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+    def top_up() -> None:
+        try:
+            start.wait()
+            wallet_top_up(player_id=player.pk, now=now)
+            outcome = "given"
+        except TopUpRefused:
+            outcome = "refused"
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(outcome)
+
+    run_at_once([threading.Thread(target=top_up) for _ in range(THREADS)])
+
+    assert sorted(outcomes) == ["given"] + ["refused"] * (THREADS - 1)
+    assert Player.objects.get(pk=player.pk).balance == 100_000
+    assert LedgerEntry.objects.filter(player=player).count() == 1
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_approvals_of_one_cashier_request_move_the_money_once(settings) -> None:
+    """Two staff approve the same deposit at once: the request row's lock lets one win."""
+    assert connection.vendor == "postgresql"
+    settings.ROOM_MONEY = "real"
+    player = PlayerFactory()
+    staff = StaffFactory()
+    item = cashier_request(player_id=player.pk, kind=CashierKind.DEPOSIT, amount=5_000)
+    start = threading.Barrier(THREADS)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+    now = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+    def approve() -> None:
+        try:
+            start.wait()
+            cashier_approve(request_id=item.pk, staff=staff, now=now)
+            outcome = "approved"
+        except CashierRefused:
+            outcome = "refused"
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(outcome)
+
+    run_at_once([threading.Thread(target=approve) for _ in range(THREADS)])
+
+    assert sorted(outcomes) == ["approved"] + ["refused"] * (THREADS - 1)
+    assert Player.objects.get(pk=player.pk).balance == 5_000
+    assert LedgerEntry.objects.filter(player=player).count() == 1

@@ -1,4 +1,5 @@
-"""Issue #2's acceptance, as a new player and the staff would do it in a browser."""
+"""Issue #2's acceptance, as a new player and the staff would do it in a browser (with the
+play-money sign-up grant of issue #14 in the default room)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from tests.factories import PASSWORD, PlayerFactory
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_sign_up_settings_zero_balance_then_staff_credits_fifty_dollars(new_context):
-    """A player signs up, changes settings and sees $0.00; staff credits $50.00 in the admin
-    with a reason; the player sees $50.00 and one ledger line naming the staff and why."""
+def test_sign_up_settings_grant_then_staff_credits_fifty_dollars(new_context):
+    """A player signs up, changes settings and sees the $1,000.00 sign-up grant; staff credits
+    $50.00 in the admin with a reason; the player sees $1,050.00 and a ledger line naming the
+    staff and why above the grant's."""
     player = new_context().new_page()
     steps.sign_up(player, "newcomer")
 
@@ -29,7 +31,7 @@ def test_sign_up_settings_zero_balance_then_staff_credits_fifty_dollars(new_cont
     assert not player.get_by_label(re.compile("I'm in")).is_checked()
 
     player.goto("/accounts/")
-    assert player.get_by_test_id("balance").inner_text() == "$0.00"
+    assert player.get_by_test_id("balance").inner_text() == "$1,000.00"
 
     PlayerFactory(username="pitboss", is_staff=True, is_superuser=True)
     staff = new_context().new_page()
@@ -46,8 +48,9 @@ def test_sign_up_settings_zero_balance_then_staff_credits_fifty_dollars(new_cont
     staff.get_by_role("button", name="Write the ledger entry").click()
 
     player.goto("/accounts/")
-    assert player.get_by_test_id("balance").inner_text() == "$50.00"
+    assert player.get_by_test_id("balance").inner_text() == "$1,050.00"
     rows = player.locator("table.ledger tbody tr")
-    assert rows.count() == 1
+    assert rows.count() == 2
     line = rows.first.inner_text()
     assert "$50.00" in line and "pitboss" in line and "Welcome bonus" in line
+    assert "sign-up grant" in rows.nth(1).inner_text()

@@ -72,7 +72,8 @@ def test_two_players_play_a_hand_to_showdown_by_clicking(new_context):
         ledger = LedgerEntry.objects.filter(player=player).aggregate(total=Sum("amount"))["total"]
         assert player.balance == ledger
         if Hand.objects.filter(table=table).count() == 1:
-            assert player.balance == 10_000 - buy_ins[name] + stacks[seat]
+            # The play-money sign-up grant, the staff credit, less the buy-in, plus the stack.
+            assert player.balance == 110_000 - buy_ins[name] + stacks[seat]
     # The account page shows that balance.
     for name, page in (("alice", alice), ("bob", bob)):
         page.goto("/accounts/")

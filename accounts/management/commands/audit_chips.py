@@ -1,6 +1,7 @@
 """`manage.py audit_chips`: are the room's chips conserved? (DESIGN.md "Money")
 
-Money put in (deposits less withdrawals, plus staff adjustments) must equal what is held:
+Money put in (deposits less withdrawals, plus staff adjustments and the play money granted at
+sign-up and in top-ups) must equal what is held:
 players' balances, chips on tables, chips in pots, rake collected and the tournament pool
 (fees paid in less prizes paid out). Each player's balance must also equal the sum of their
 ledger and the balance_after of their last ledger row. Exits 1, naming each mismatch, if not.
@@ -18,6 +19,7 @@ from accounts.selectors import (
     balances_total,
     ledger_sign_errors,
     ledger_totals_by_kind,
+    money_in_total,
     player_wallet_checks,
 )
 from tables.selectors import room_chip_totals
@@ -50,9 +52,7 @@ class Command(BaseCommand):
 
         kinds = ledger_totals_by_kind()
         # Withdrawals are stored negative, so adding them subtracts.
-        money_in = (
-            kinds[LedgerKind.DEPOSIT] + kinds[LedgerKind.WITHDRAWAL] + kinds[LedgerKind.ADJUSTMENT]
-        )
+        money_in = money_in_total(kinds)
         room = room_chip_totals()
         held = {
             "balances": balances_total(),
@@ -65,7 +65,8 @@ class Command(BaseCommand):
         if money_in != money_held:
             parts = " + ".join(f"{name} {cents_format(value)}" for name, value in held.items())
             mismatches.append(
-                f"conservation: deposits - withdrawals + adjustments = {cents_format(money_in)}"
+                f"conservation: deposits - withdrawals + adjustments + play money = "
+                f"{cents_format(money_in)}"
                 f" but {parts} = {cents_format(money_held)}"
                 f" (off by {cents_format(money_held - money_in)})"
             )
