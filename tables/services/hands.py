@@ -13,7 +13,7 @@ from stud.deck import (
     reshuffle_seed_for,
     shuffled_deck,
 )
-from tables.models import Hand, HandPlayer, Seat, Table
+from tables.models import Hand, HandPlayer, Seat, Table, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
@@ -27,6 +27,7 @@ from tables.services.flow import (
     seats_by_number,
 )
 from tables.services.results import Refusal, TableResult, refused, stale
+from tables.services.waiting import waiting_list_offer_expire
 
 
 def _next_button(table: Table, dealt: list[int]) -> int:
@@ -229,8 +230,9 @@ def hand_time_out(
 
 
 def hand_deadlines_sweep(*, now: datetime | None = None) -> int:
-    """Apply every action deadline already passed and start every hand already due, so a
-    lost or late task costs seconds, never a stuck table. Returns how many were applied."""
+    """Apply every action deadline already passed, start every hand already due and lapse
+    every seat offer already out of time, so a lost or late task costs seconds, never a stuck
+    table or waiting list. Returns how many were applied."""
     now = now_or(now)
     applied = 0
     passed = Hand.objects.filter(ended_at__isnull=True, action_deadline__lt=now).values_list(
@@ -242,5 +244,11 @@ def hand_deadlines_sweep(*, now: datetime | None = None) -> int:
     due = Table.objects.filter(next_hand_at__lt=now).values_list("pk", flat=True)
     for table_id in list(due):
         if hand_start(table_id=table_id, now=now, only_when_due=True).ok:
+            applied += 1
+    # A seat offer whose expiry task was lost (a worker or Redis outage) lapses here, so the
+    # next in line is offered the seat within a sweep, not at the next seat change.
+    lapsed = WaitingListEntry.objects.filter(offered_until__lt=now)
+    for entry_id in list(lapsed.values_list("pk", flat=True)):
+        if waiting_list_offer_expire(entry_id=entry_id, now=now).ok:
             applied += 1
     return applied

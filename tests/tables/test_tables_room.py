@@ -150,3 +150,24 @@ def test_the_waiting_list_is_for_a_full_table():
     table = make_table()
     player = PlayerFactory()
     assert services.waiting_list_join(table_id=table.pk, player=player).error == "seats_free"
+
+
+def test_a_seat_offer_whose_expiry_task_was_lost_lapses_at_the_sweep():
+    """Issue #11: no outage freezes a waiting list. The offer's own task never ran (a worker
+    or Redis outage); the sweep of passed deadlines lapses it and offers the next in line."""
+    table = make_table(seats=2)
+    alice = seated_player(table)
+    seated_player(table)
+    carol, dave = PlayerFactory(), PlayerFactory()
+    assert services.waiting_list_join(table_id=table.pk, player=carol).ok
+    assert services.waiting_list_join(table_id=table.pk, player=dave).ok
+    now = timezone.now()
+    assert services.seat_leave(table_id=table.pk, player=alice, now=now).ok
+
+    services.hand_deadlines_sweep(now=now + timedelta(seconds=30))
+    assert WaitingListEntry.objects.filter(player=carol).exists()  # still her time
+
+    services.hand_deadlines_sweep(now=now + timedelta(seconds=61))
+
+    assert not WaitingListEntry.objects.filter(player=carol).exists()
+    assert WaitingListEntry.objects.get(player=dave).offered_until is not None
