@@ -126,13 +126,16 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
     }
 
 
-def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | None:
+def table_snapshot(
+    table_id: int, viewer: Player | None, *, now: datetime | None = None
+) -> dict[str, Any] | None:
     """What a client needs to draw the table for `viewer` (None: a spectator), or None when
-    there is no such table. Cards per the engine's view() for the viewer's seat."""
+    there is no such table. Cards per the engine's view() for the viewer's seat. `now`: the
+    clock the times left are counted from (tests; default the wall clock)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    now = timezone.now()
+    now = timezone.now() if now is None else now
     hand, engine = _live_stacks(table_id)
     viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
     seat = (
@@ -146,9 +149,7 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "auto_ante": viewer.auto_ante,
             "auto_muck": viewer.auto_muck,
             "ante_confirmed": seat.ante_confirmed,
-            "all_in_protection_left": all_in_protection_remaining(
-                player=viewer, now=timezone.now()
-            ),
+            "all_in_protection_left": all_in_protection_remaining(player=viewer, now=now),
         }
     hand_part: dict[str, Any] | None = None
     if hand is not None and engine is not None:

@@ -1,5 +1,5 @@
 """The steps services share while they hold a table's lock: write a hand's events
-(`hand_events_record`), move the turn on (`hand_carry_on`: time-outs of the disconnected),
+(`hand_events_record`), move the turn on (`hand_carry_on`: the turns of players who left),
 finish a hand (`hand_finish`), cash a seat out (`seat_cash_out`), schedule the next hand
 (`hand_schedule_next`), offer free seats to the waiting list (`waiting_list_offer_seats`).
 
@@ -108,18 +108,14 @@ def seat_time_out(
 
 
 def hand_absentees(hand: Hand, seats: dict[int, Seat]) -> set[int]:
-    """Players of the hand whose turn the room may play (their dealt seat is gone or
-    disconnected: R-TIME-1, all-in protection) or whose money it may move (they left: chips
-    returned at the end). Nobody on a hand where everyone is there: no lock, no query."""
+    """Players of the hand whose turn the room may play at once (their dealt seat is gone:
+    R-TIME-1, all-in protection) or whose money it may move (they left: chips returned at
+    the end). A disconnected player is not one of them: R-TIME-3, they keep their clock like
+    anyone else. Nobody on a hand where every dealt seat is still there: no lock, no query."""
     absent = set()
     for number, player_id in hand.players.items():
         seat = seats.get(int(number))
-        if (
-            number in hand.left_seats
-            or seat is None
-            or not hand.seat_is_dealt(seat)
-            or not seat.connected
-        ):
+        if number in hand.left_seats or seat is None or not hand.seat_is_dealt(seat):
             absent.add(int(player_id))
     return absent
 
@@ -137,8 +133,8 @@ def hand_absentees_lock(hand: Hand, seats: dict[int, Seat], *, also: Iterable[in
 def hand_turn_time_out(
     *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
 ) -> StudHand:
-    """R-TIME-1: the player to act is timed out now (their clock ran out, or their last
-    connection closed) and the hand carries on. Locks the players it may move first, in
+    """R-TIME-1: the player to act is timed out now (their clock ran out, present or
+    disconnected) and the hand carries on. Locks the players it may move first, in
     the lock order."""
     seat = engine.to_act
     assert seat is not None, "a hand in play always has someone to act"
@@ -175,11 +171,11 @@ def hand_carry_on(
     seats: dict[int, Seat] | None = None,
     absentees_locked: bool = False,
 ) -> StudHand:
-    """After a change: play the turns of players who left or are disconnected (R-TIME-1),
-    then either set the action clock for the player to act or finish the hand. Saves `hand`
-    (HAND_TURN_FIELDS; hand_finish saves it whole). `seats`: the table's seats, when the
-    caller already read them in this transaction (saves a query); `absentees_locked`: the
-    caller took hand_absentees_lock already."""
+    """After a change: play the turns of players whose dealt seat is gone (they left:
+    R-TIME-1 at once), then either set the action clock for the player to act or finish
+    the hand. Saves `hand` (HAND_TURN_FIELDS; hand_finish saves it whole). `seats`: the
+    table's seats, when the caller already read them in this transaction (saves a query);
+    `absentees_locked`: the caller took hand_absentees_lock already."""
     if seats is None:
         seats = seats_by_number(table)
     if not absentees_locked:
@@ -191,7 +187,9 @@ def hand_carry_on(
         seat = seats.get(to_act)
         if seat is not None and not hand.seat_is_dealt(seat):
             seat = None  # pragma: no cover - a dealt seat's number is held until the end
-        if seat is None or not seat.connected:
+        # R-TIME-3: a disconnected player keeps the turn and the clock (a reload, a short
+        # drop); only a seat no longer theirs is played at once.
+        if seat is None:
             player_id = hand.players.get(str(to_act))
             engine, events = seat_time_out(
                 hand=hand, engine=engine, seat=to_act, player_id=player_id, now=now
