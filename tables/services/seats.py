@@ -9,6 +9,7 @@ from accounts.models import LedgerKind, Player
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, wallet_debit
 from stud import IllegalAction, StudHand
+from stud.time_bank import time_bank_start_ms
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
@@ -101,7 +102,13 @@ def seat_take(
         elif seat_number in taken:
             raise change.refuse(Refusal.SEAT_TAKEN, "That seat is taken.")
         _pay_for_chips(change, player, buy_in, "bought in")
-        Seat.objects.create(table=table, number=seat_number, player=player, stack=buy_in)
+        Seat.objects.create(
+            table=table,
+            number=seat_number,
+            player=player,
+            stack=buy_in,
+            time_bank_ms=time_bank_start_ms(table.time_bank),
+        )
         outbox = change.outbox
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
             WaitingListEntry.objects.filter(table=table, player=player).delete()
