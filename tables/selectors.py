@@ -149,6 +149,7 @@ def table_snapshot(
             "auto_ante": viewer.auto_ante,
             "auto_muck": viewer.auto_muck,
             "ante_confirmed": seat.ante_confirmed,
+            "time_bank_ms": seat.time_bank_ms,  # R-BET-7: what is left of their bank
             "all_in_protection_left": all_in_protection_remaining(player=viewer, now=now),
         }
     hand_part: dict[str, Any] | None = None
@@ -163,6 +164,8 @@ def table_snapshot(
             "commitment": hand.commitment,
             "action_deadline": iso(hand.action_deadline),
             "ms_left": ms_left(hand.action_deadline, now),
+            # R-BET-7: the seat to act on its time bank (the deadline is then the bank's end)
+            "time_bank_seat": hand.time_bank_seat,
             "button": hand.button,
             "state": view(engine, dealt_seat),
         }
