@@ -109,6 +109,7 @@ def _table_public(table: Table) -> dict[str, Any]:
         "seats": table.seats,
         "buy_in": table.buy_in,
         "action_clock": table.action_clock,
+        "time_bank": table.time_bank,  # R-BET-7: the seconds each player starts with
         "is_open": table.is_open,
     }
 
