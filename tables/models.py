@@ -87,6 +87,9 @@ class Table(models.Model):
     seats = models.PositiveSmallIntegerField(default=8)
     buy_in = models.PositiveIntegerField(help_text="Posted minimum buy-in, cents (R-BUY-1).")
     action_clock = models.PositiveSmallIntegerField(default=10, help_text="Seconds (R-BET-7).")
+    time_bank = models.PositiveSmallIntegerField(
+        default=30, help_text="Seconds of time bank each player starts with (R-BET-7)."
+    )
     heads_up_raises = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Blank: unlimited heads-up raises (R-BET-4)."
     )
@@ -144,6 +147,10 @@ class Seat(models.Model):
     # that died without closing its connections) no longer keeps the player "connected".
     last_seen = models.DateTimeField(null=True, blank=True)
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    # R-BET-7: the player's time bank left here (ms; the table's option when seated) and the
+    # hands dealt to this seat (5 s more every 10, at most 60 s: stud/time_bank.py).
+    time_bank_ms = models.PositiveIntegerField(default=30_000)
+    hands_dealt = models.PositiveIntegerField(default=0)
     ante_confirmed = models.BooleanField(default=False)  # R-ANTE-1 "I'm in" for the next hand
     joined_at = models.DateTimeField(auto_now_add=True)
 
@@ -186,6 +193,10 @@ class Hand(models.Model):
     seat_ids = models.JSONField(default=dict)
     # Seats that timed out in this hand (R-SIT-1 counts hands in a row with a time-out).
     timed_out_seats = models.JSONField(default=list)
+    # R-BET-7: the seat to act whose action clock ran out and who is on their time bank now,
+    # and since when (action_deadline is then the bank's end). None: on the action clock.
+    time_bank_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    time_bank_since = models.DateTimeField(null=True, blank=True)
     # Seats whose player left mid-hand -> the chips cashed out then (the hand abandoned at
     # once); chips the engine hands them later (an uncalled bet returned) follow at the end.
     left_seats = models.JSONField(default=dict)

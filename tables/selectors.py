@@ -109,6 +109,7 @@ def _table_public(table: Table) -> dict[str, Any]:
         "seats": table.seats,
         "buy_in": table.buy_in,
         "action_clock": table.action_clock,
+        "time_bank": table.time_bank,  # R-BET-7: the seconds each player starts with
         "is_open": table.is_open,
     }
 
@@ -126,13 +127,16 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
     }
 
 
-def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | None:
+def table_snapshot(
+    table_id: int, viewer: Player | None, *, now: datetime | None = None
+) -> dict[str, Any] | None:
     """What a client needs to draw the table for `viewer` (None: a spectator), or None when
-    there is no such table. Cards per the engine's view() for the viewer's seat."""
+    there is no such table. Cards per the engine's view() for the viewer's seat. `now`: the
+    clock the times left are counted from (tests; default the wall clock)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    now = timezone.now()
+    now = timezone.now() if now is None else now
     hand, engine = _live_stacks(table_id)
     viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
     seat = (
@@ -146,9 +150,8 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "auto_ante": viewer.auto_ante,
             "auto_muck": viewer.auto_muck,
             "ante_confirmed": seat.ante_confirmed,
-            "all_in_protection_left": all_in_protection_remaining(
-                player=viewer, now=timezone.now()
-            ),
+            "time_bank_ms": seat.time_bank_ms,  # R-BET-7: what is left of their bank
+            "all_in_protection_left": all_in_protection_remaining(player=viewer, now=now),
         }
     hand_part: dict[str, Any] | None = None
     if hand is not None and engine is not None:
@@ -162,6 +165,8 @@ def table_snapshot(table_id: int, viewer: Player | None) -> dict[str, Any] | Non
             "commitment": hand.commitment,
             "action_deadline": iso(hand.action_deadline),
             "ms_left": ms_left(hand.action_deadline, now),
+            # R-BET-7: the seat to act on its time bank (the deadline is then the bank's end)
+            "time_bank_seat": hand.time_bank_seat,
             "button": hand.button,
             "state": view(engine, dealt_seat),
         }

@@ -47,6 +47,7 @@ def make_table(**overrides: Any) -> Table:
         "ante": 25,
         "bring_in": 50,
         "buy_in": BUY_IN,
+        "time_bank": 0,  # R-BET-7's bank off unless asked: the clock's end is R-TIME-1
         **overrides,
     }
     return Table.objects.create(**fields)

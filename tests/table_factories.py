@@ -31,6 +31,9 @@ def make_table(**overrides: Any) -> Table:
         "buy_in": 2000,
         "seats": 8,
         "rake_schedule": None,
+        # R-BET-7's time bank is off unless a test asks for it (the room's default is 30 s;
+        # tests/tables/test_tables_time_bank.py): a clock that runs out is R-TIME-1 at once.
+        "time_bank": 0,
     }
     fields.update(overrides)
     return Table.objects.create(**fields)

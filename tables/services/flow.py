@@ -1,5 +1,5 @@
 """The steps services share while they hold a table's lock: write a hand's events
-(`hand_events_record`), move the turn on (`hand_carry_on`: time-outs of the disconnected),
+(`hand_events_record`), move the turn on (`hand_carry_on`: the turns of players who left),
 finish a hand (`hand_finish`), cash a seat out (`seat_cash_out`), schedule the next hand
 (`hand_schedule_next`), offer free seats to the waiting list (`waiting_list_offer_seats`).
 
@@ -22,6 +22,7 @@ from django.utils import timezone
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
 from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
+from stud.time_bank import time_bank_after_deal, time_bank_after_use
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
 from tables.services.change import current_hand, lock_players
@@ -108,18 +109,14 @@ def seat_time_out(
 
 
 def hand_absentees(hand: Hand, seats: dict[int, Seat]) -> set[int]:
-    """Players of the hand whose turn the room may play (their dealt seat is gone or
-    disconnected: R-TIME-1, all-in protection) or whose money it may move (they left: chips
-    returned at the end). Nobody on a hand where everyone is there: no lock, no query."""
+    """Players of the hand whose turn the room may play at once (their dealt seat is gone:
+    R-TIME-1, all-in protection) or whose money it may move (they left: chips returned at
+    the end). A disconnected player is not one of them: R-TIME-3, they keep their clock like
+    anyone else. Nobody on a hand where every dealt seat is still there: no lock, no query."""
     absent = set()
     for number, player_id in hand.players.items():
         seat = seats.get(int(number))
-        if (
-            number in hand.left_seats
-            or seat is None
-            or not hand.seat_is_dealt(seat)
-            or not seat.connected
-        ):
+        if number in hand.left_seats or seat is None or not hand.seat_is_dealt(seat):
             absent.add(int(player_id))
     return absent
 
@@ -137,13 +134,16 @@ def hand_absentees_lock(hand: Hand, seats: dict[int, Seat], *, also: Iterable[in
 def hand_turn_time_out(
     *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
 ) -> StudHand:
-    """R-TIME-1: the player to act is timed out now (their clock ran out, or their last
-    connection closed) and the hand carries on. Locks the players it may move first, in
+    """R-TIME-1: the player to act is timed out now (their clock ran out, present or
+    disconnected) and the hand carries on. Locks the players it may move first, in
     the lock order."""
     seat = engine.to_act
     assert seat is not None, "a hand in play always has someone to act"
     player_id = hand.players.get(str(seat))
     seats = seats_by_number(table)
+    if hand_time_bank_start(hand=hand, seat=seats.get(seat), outbox=outbox, now=now):
+        return engine  # R-BET-7: the clock ran out; the bank runs before R-TIME-1
+    hand_time_bank_spent(hand=hand, seats=seats)
     hand_absentees_lock(hand, seats, also=[] if player_id is None else [int(player_id)])
     engine, events = seat_time_out(
         hand=hand, engine=engine, seat=seat, player_id=player_id, now=now
@@ -160,9 +160,91 @@ def hand_turn_time_out(
     )
 
 
+def hand_time_bank_start(*, hand: Hand, seat: Seat | None, outbox: Outbox, now: datetime) -> bool:
+    """R-BET-7: the action clock of the player to act ran out; their time bank runs now,
+    from the clock's end, if they have any left and it is not already running. The turn and
+    its seq stay theirs (their buttons still count); the table is told (`time_bank`) so the
+    bar shows the bank. Returns whether the bank started."""
+    if (
+        seat is None
+        or not hand.seat_is_dealt(seat)
+        or hand.time_bank_seat == seat.number
+        or seat.time_bank_ms <= 0
+    ):
+        return False
+    since = hand.action_deadline or now
+    deadline = since + timedelta(milliseconds=seat.time_bank_ms)
+    hand.time_bank_seat = seat.number
+    hand.time_bank_since = since
+    hand.action_deadline = deadline
+    hand.save(update_fields=["action_deadline", "time_bank_seat", "time_bank_since"])
+    outbox.set_turn(seat.number, deadline, now)
+    outbox.table_frame(
+        {
+            "type": "time_bank",
+            "table_id": hand.table_id,
+            "hand_id": hand.pk,
+            "seq": hand.seq,
+            "seat": seat.number,
+            "time_bank_ms": seat.time_bank_ms,
+            "action_deadline": iso(deadline),
+            "ms_left": ms_left(deadline, now),
+        }
+    )
+    hand_id, seq = hand.pk, hand.seq
+    countdown = max(0.0, (deadline - now).total_seconds())
+    outbox.after_commit(
+        lambda: scheduling.schedule_action_clock(hand_id=hand_id, seq=seq, countdown=countdown)
+    )
+    return True
+
+
+def hand_time_bank_spent(*, hand: Hand, seats: dict[int, Seat]) -> None:
+    """R-BET-7: the bank's deadline passed too: the player's bank is empty (R-TIME-1 next)."""
+    if hand.time_bank_seat is None:
+        return
+    seat = seats.get(hand.time_bank_seat)
+    if seat is not None and hand.seat_is_dealt(seat):
+        seat.time_bank_ms = 0
+        seat.save(update_fields=["time_bank_ms"])
+    hand.time_bank_seat = None
+    hand.time_bank_since = None
+
+
+def hand_time_bank_settle(*, hand: Hand, seats: dict[int, Seat], now: datetime) -> None:
+    """R-BET-7: the turn that was on the time bank is over (the player acted, or the hand
+    moved on): what was used is gone from their bank."""
+    if hand.time_bank_seat is None:
+        return
+    seat = seats.get(hand.time_bank_seat)
+    if seat is not None and hand.seat_is_dealt(seat) and hand.time_bank_since is not None:
+        used_ms = int((now - hand.time_bank_since).total_seconds() * 1000)
+        seat.time_bank_ms = time_bank_after_use(seat.time_bank_ms, used_ms)
+        seat.save(update_fields=["time_bank_ms"])
+    hand.time_bank_seat = None
+    hand.time_bank_since = None
+
+
+def seats_time_bank_top_up(seats: list[Seat]) -> None:
+    """R-BET-7: one more hand dealt to each of these seats; every tenth adds 5 s to the
+    player's bank, at most 60 s. One UPDATE for all."""
+    for seat in seats:
+        seat.hands_dealt += 1
+        seat.time_bank_ms = time_bank_after_deal(seat.time_bank_ms, seat.hands_dealt)
+    Seat.objects.bulk_update(seats, ["hands_dealt", "time_bank_ms"])
+
+
 # What a turn changes on a hand (hand_carry_on saves only these: the deck, salt and players are
 # written once at the deal and need not travel with every action).
-HAND_TURN_FIELDS = ["state", "seq", "action_deadline", "timed_out_seats", "left_seats"]
+HAND_TURN_FIELDS = [
+    "state",
+    "seq",
+    "action_deadline",
+    "timed_out_seats",
+    "left_seats",
+    "time_bank_seat",
+    "time_bank_since",
+]
 
 
 def hand_carry_on(
@@ -175,15 +257,16 @@ def hand_carry_on(
     seats: dict[int, Seat] | None = None,
     absentees_locked: bool = False,
 ) -> StudHand:
-    """After a change: play the turns of players who left or are disconnected (R-TIME-1),
-    then either set the action clock for the player to act or finish the hand. Saves `hand`
-    (HAND_TURN_FIELDS; hand_finish saves it whole). `seats`: the table's seats, when the
-    caller already read them in this transaction (saves a query); `absentees_locked`: the
-    caller took hand_absentees_lock already."""
+    """After a change: play the turns of players whose dealt seat is gone (they left:
+    R-TIME-1 at once), then either set the action clock for the player to act or finish
+    the hand. Saves `hand` (HAND_TURN_FIELDS; hand_finish saves it whole). `seats`: the
+    table's seats, when the caller already read them in this transaction (saves a query);
+    `absentees_locked`: the caller took hand_absentees_lock already."""
     if seats is None:
         seats = seats_by_number(table)
     if not absentees_locked:
         hand_absentees_lock(hand, seats)
+    hand_time_bank_settle(hand=hand, seats=seats, now=now)
     while not engine.is_over:
         to_act = engine.to_act
         if to_act is None:  # pragma: no cover - the engine always names someone or ends
@@ -191,7 +274,9 @@ def hand_carry_on(
         seat = seats.get(to_act)
         if seat is not None and not hand.seat_is_dealt(seat):
             seat = None  # pragma: no cover - a dealt seat's number is held until the end
-        if seat is None or not seat.connected:
+        # R-TIME-3: a disconnected player keeps the turn and the clock (a reload, a short
+        # drop); only a seat no longer theirs is played at once.
+        if seat is None:
             player_id = hand.players.get(str(to_act))
             engine, events = seat_time_out(
                 hand=hand, engine=engine, seat=to_act, player_id=player_id, now=now

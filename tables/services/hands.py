@@ -25,6 +25,7 @@ from tables.services.flow import (
     now_or,
     ready_seats,
     seats_by_number,
+    seats_time_bank_top_up,
 )
 from tables.services.results import Refusal, TableResult, refused, stale
 from tables.services.waiting import waiting_list_offer_expire
@@ -111,6 +112,7 @@ def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now
     table.hands_dealt += 1
     table.save(update_fields=["next_hand_at", "hands_dealt"])
     Seat.objects.filter(table=table).update(ante_confirmed=False)
+    seats_time_bank_top_up(seats)
     hand = Hand.objects.create(
         table=table,
         number=table.hands_dealt,

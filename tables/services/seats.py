@@ -9,6 +9,7 @@ from accounts.models import LedgerKind, Player
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, wallet_debit
 from stud import IllegalAction, StudHand
+from stud.time_bank import time_bank_start_ms
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
@@ -18,7 +19,6 @@ from tables.services.flow import (
     hand_carry_on,
     hand_events_record,
     hand_schedule_next,
-    hand_turn_time_out,
     now_or,
     seat_cash_out,
     seats_by_number,
@@ -102,7 +102,13 @@ def seat_take(
         elif seat_number in taken:
             raise change.refuse(Refusal.SEAT_TAKEN, "That seat is taken.")
         _pay_for_chips(change, player, buy_in, "bought in")
-        Seat.objects.create(table=table, number=seat_number, player=player, stack=buy_in)
+        Seat.objects.create(
+            table=table,
+            number=seat_number,
+            player=player,
+            stack=buy_in,
+            time_bank_ms=time_bank_start_ms(table.time_bank),
+        )
         outbox = change.outbox
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
             WaitingListEntry.objects.filter(table=table, player=player).delete()
@@ -205,12 +211,12 @@ def seat_set_connected(
     sits down), False when it closes. The seat counts its connections under the table lock,
     so two tabs on two processes are right; connected = at least one. A count not refreshed
     by a heartbeat for PRESENCE_STALE is dropped at the next connect (a process died).
-    R-TIME-3: a disconnected player stays seated and in the hand; R-TIME-1: if the action is
-    on them, the time-out applies at once."""
+    R-TIME-3: a disconnected player stays seated and in the hand, and keeps their turn and
+    its clock: a reload or a short drop does not play their hand; R-TIME-1 applies only when
+    the clock runs out (hand_time_out)."""
     now = now_or(now)
     with table_change(table_id) as change:
         seat = _own_seat(change, player)
-        hand = change.hand
         was_present = seat.present(now)
         if connected:
             stale = seat.last_seen is None or now - seat.last_seen >= PRESENCE_STALE
@@ -222,20 +228,7 @@ def seat_set_connected(
         seat.save(update_fields=["connections", "last_seen", "connected"])
         if seat.present(now) != was_present:
             change.outbox.seats_changed = True
-            if not seat.connected and hand is not None and hand.seat_is_dealt(seat):
-                _time_out_if_to_act(change, seat, now)
     return change.result
-
-
-def _time_out_if_to_act(change: TableChange, seat: Seat, now: datetime) -> None:
-    """R-TIME-1: the last connection of the player to act closed: the time-out applies now."""
-    hand = change.hand
-    assert hand is not None
-    engine = StudHand.from_json(hand.state)
-    if engine.to_act == seat.number:
-        hand_turn_time_out(
-            table=change.table, hand=hand, engine=engine, outbox=change.outbox, now=now
-        )
 
 
 def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None) -> int:

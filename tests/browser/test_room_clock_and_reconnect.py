@@ -75,6 +75,39 @@ def test_r_time_1_the_countdown_runs_out_and_the_clock_acts(new_context):
     assert timeouts[:2] == [(bring_in, "bring_in"), (other, "all_in_protection")]
 
 
+def test_r_time_3_a_reload_on_ones_turn_keeps_the_turn(new_context):
+    """Issue #14: the player to act reloads the page; nothing is played for them (no
+    time-out, no bring-in posted by the clock): the turn is still theirs, buttons and all."""
+    table = make_table(name="Reload", action_clock=30)
+    ann, ben = seated_pair(new_context, table)
+    bring_in = to_act(ann)
+    acting = ann if bring_in == 1 else ben
+
+    acting.reload()
+
+    acting.locator(".seat.mine .card.hole").nth(1).wait_for()
+    acting.locator(".actions button").first.wait_for()
+    assert to_act(acting) == bring_in
+    assert not HandEvent.objects.filter(hand__table=table, kind="timeout").exists()
+    assert steps.click_passive(acting)  # and they play it themselves
+    for page in (ann, ben):
+        page.locator(f'.seat.to-act:not([data-seat="{bring_in}"])').wait_for()
+
+
+def test_r_bet_7_the_bar_shows_the_time_bank_after_the_clock(new_context):
+    """R-BET-7: the 2 s clock runs out; the bar counts the 3 s time bank ("bank"), then
+    R-TIME-1 posts the bring-in."""
+    table = make_table(name="Bank", action_clock=2, time_bank=3)
+    ann, _ = seated_pair(new_context, table)
+    bring_in = to_act(ann)
+    countdown = ann.locator(f'[data-countdown="{bring_in}"]')
+
+    ann.locator(f'.clock.bank [data-countdown="{bring_in}"]').wait_for()
+
+    assert countdown.inner_text().startswith("bank ")
+    ann.locator(".log li", has_text="ran out of time and posts the bring-in").wait_for()
+
+
 def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     """R-TIME-3: the page closes mid-hand and reopens; the table is drawn as the other player
     sees it, the returning player's own down cards included. Then the screenshots."""

@@ -41,6 +41,7 @@ export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {
     awaiting: store.awaiting,
     queued: store.queue.map((frame) => frame.seq),
     deadline: store.deadline,
+    timeBankMs: store.timeBankMs,
     anteDeadline: store.anteDeadline,
     offer: store.offer,
     showOffer: store.showOffer,

@@ -304,3 +304,54 @@ async def test_frames_of_a_finished_hand_with_a_gap_never_ask_again_and_again(mo
     assert fed["effects"][3] == []  # the snapshot that says the hand is over asks for nothing
     assert fed["awaiting"] is False and fed["queued"] == []
     assert fed["facts"]["hand"] is None and fed["facts"]["handId"] is None
+
+
+def time_bank(seq: int, *, ms_left: int, bank: int) -> dict[str, Any]:
+    return {
+        "type": "time_bank",
+        "table_id": 3,
+        "hand_id": 7,
+        "seq": seq,
+        "seat": 2,
+        "time_bank_ms": bank,
+        "action_deadline": "2026-12-01T12:00:50+00:00",
+        "ms_left": ms_left,
+    }
+
+
+async def test_r_bet_7_the_bar_runs_on_into_the_time_bank(modules):
+    """R-BET-7: the 20 s clock ran out; the `time_bank` frame (same seq) gives the bank's
+    30 s, more than the table's clock, and the bar measures against the bank."""
+    fed = await modules.call(
+        CHECKS,
+        "feed",
+        [snapshot(seq=5), time_bank(5, ms_left=30_000, bank=30_000)],
+        {"playerId": ALICE, "now": 0},
+    )
+    assert fed["deadline"] == 1 + 30_000
+    assert fed["timeBankMs"] == 30_000
+    assert fed["facts"]["seq"] == 5
+
+
+async def test_r_bet_7_a_snapshot_taken_on_the_bank_shows_the_bank_left(modules):
+    fed = await modules.call(
+        CHECKS,
+        "feed",
+        [snapshot(seq=5, ms_left=25_000, time_bank_seat=2)],
+        {"playerId": ALICE, "now": 0},
+    )
+    assert fed["deadline"] == 25_000 and fed["timeBankMs"] == 25_000
+
+
+async def test_r_bet_7_the_next_turn_is_on_the_plain_clock_again(modules):
+    fed = await modules.call(
+        CHECKS,
+        "feed",
+        [
+            snapshot(seq=5),
+            time_bank(5, ms_left=30_000, bank=30_000),
+            bring_in(6, to_act=1, ms_left=20_000),
+        ],
+        {"playerId": ALICE, "now": 0},
+    )
+    assert fed["timeBankMs"] is None and fed["deadline"] == 2 + 20_000

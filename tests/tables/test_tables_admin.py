@@ -32,6 +32,7 @@ def table_form(**fields: object) -> dict[str, object]:
         "buy_in": "",
         "seats": 8,
         "action_clock": 10,
+        "time_bank": 30,
         "heads_up_raises": "",
         "odd_chip": "high_card_by_suit",
         "rake_schedule": "",

@@ -89,17 +89,20 @@ def test_a_heartbeat_keeps_an_open_connection_fresh():
     assert services.seat_heartbeat(table_id=table.pk, player=bob) == 0  # nothing counted
 
 
-def test_r_time_1_the_last_connection_closing_on_their_turn_times_the_player_out():
+def test_r_time_3_the_last_connection_closing_on_their_turn_keeps_the_turn_and_its_clock():
+    """Issue #14: a reload or a short drop no longer plays the hand; the clock decides."""
     now = timezone.now()
     table, alice, bob, hand, to_act = _a_hand_between_two_connected_players(now)
     player = alice if to_act == 1 else bob
-    seq = hand.seq
+    seq, deadline = hand.seq, hand.action_deadline
 
     gone = _connect(table, player, now=now, connected=False)
 
     hand.refresh_from_db()
-    assert gone.ok and hand.seq > seq
-    assert to_act in hand.timed_out_seats
+    assert gone.ok and [f["type"] for f in gone.frames.table] == ["seats"]
+    assert hand.seq == seq and hand.action_deadline == deadline
+    assert hand.timed_out_seats == [] and engine_of(hand).to_act == to_act
+    assert not _shown_connected(table, player)
 
 
 # --- issue #11: a crashed process's connections count as gone within seconds ---------------

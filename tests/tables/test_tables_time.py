@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import all_in_protection_take
-from tables import services
+from tables import selectors, services
 from tables.models import Hand, HandEvent, Seat
 from tables.tasks import action_clock_expire, deadlines_sweep
 from tests.table_factories import (
@@ -107,14 +107,98 @@ def test_r_time_2_the_allowance_is_back_after_new_york_midnight_without_the_rese
     assert last_timeout(hand)["result"] == "all_in_protection"
 
 
-def test_r_time_1_a_disconnected_player_is_timed_out_when_the_action_reaches_them():
-    table, alice, bob = heads_up(NY_LATE_EVENING)
-    services.seat_set_connected(table_id=table.pk, player=alice, connected=False)
+def connection(table, player, *, at: datetime, open_: bool):
+    return services.seat_set_connected(table_id=table.pk, player=player, connected=open_, now=at)
+
+
+def reload_page(table, player, *, at: datetime) -> None:
+    """A reload: the page's connection closes, a new one opens half a second later."""
+    assert connection(table, player, at=at, open_=False).ok
+    assert connection(table, player, at=at + timedelta(milliseconds=500), open_=True).ok
+
+
+def heads_up_connected(now: datetime):
+    """heads_up, both players with their page open (one connection each)."""
+    table, alice, bob = heads_up(now)
+    for player in (alice, bob):
+        assert connection(table, player, at=now, open_=True).ok
+    return table, alice, bob
+
+
+def test_r_time_3_a_player_whose_last_connection_closes_on_their_turn_keeps_the_turn():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    assert act(table, bob, "complete", 100, now=NY_LATE_EVENING).ok  # alice faces a bet
+    hand = running_hand(table)
+    seq, deadline = hand.seq, hand.action_deadline
+
+    closed = connection(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1), open_=False)
+
+    assert closed.ok
+    hand.refresh_from_db()
+    assert hand.seq == seq and hand.action_deadline == deadline and hand.timed_out_seats == []
+    assert engine_of(hand).to_act == 1
+    assert not HandEvent.objects.filter(hand=hand, kind="timeout").exists()
+    early = clock_runs_out(table, at=NY_LATE_EVENING + timedelta(seconds=9))
+    assert early.error == "not_due"
+    alice.refresh_from_db()
+    assert alice.all_ins_used == 0  # no protection spent on a drop
+
+
+def test_r_time_3_reconnecting_within_the_clock_finds_the_turn_still_theirs():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    assert act(table, bob, "complete", 100, now=NY_LATE_EVENING).ok
+    connection(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1), open_=False)
+    back = NY_LATE_EVENING + timedelta(seconds=3)
+    assert connection(table, alice, at=back, open_=True).ok
+
+    snapshot = selectors.table_snapshot(table.pk, alice, now=back)
+
+    assert snapshot["hand"]["state"]["to_act"] == 1
+    assert snapshot["hand"]["ms_left"] == 7000  # the 10 s clock, 3 s of it gone
+    offered = {offer["kind"] for offer in snapshot["hand"]["state"]["legal_actions"]}
+    assert {"call", "fold"} <= offered
+    assert act(table, alice, "call", 100, now=back).ok  # and it is still theirs to play
+
+
+def test_r_time_1_a_disconnected_player_facing_a_bet_is_all_in_when_the_clock_runs_out():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    assert act(table, bob, "complete", 100, now=NY_LATE_EVENING).ok
+    connection(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1), open_=False)
     hand = running_hand(table)
 
-    assert act(table, bob, "bring_in", 25, now=NY_LATE_EVENING).ok
+    assert clock_runs_out(table, at=NY_LATE_EVENING + timedelta(seconds=11)).ok
 
     assert last_timeout(hand)["result"] == "all_in_protection"
+    alice.refresh_from_db()
+    assert alice.all_ins_used == 1
+
+
+def test_r_time_1_a_disconnected_player_who_can_check_checks_when_the_clock_runs_out():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    assert act(table, bob, "bring_in", 25, now=NY_LATE_EVENING).ok
+    assert act(table, alice, "call", 25, now=NY_LATE_EVENING).ok  # 4th street: alice first
+    connection(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1), open_=False)
+    hand = running_hand(table)
+    assert engine_of(hand).to_act == 1
+
+    assert clock_runs_out(table, at=NY_LATE_EVENING + timedelta(seconds=11)).ok
+
+    assert last_timeout(hand)["result"] == "check"
+    hand.refresh_from_db()
+    assert engine_of(hand).to_act == 2  # one check, not the hand played to the river
+
+
+def test_r_time_1_a_disconnected_player_with_no_protection_left_is_folded():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    for _ in range(2):
+        assert all_in_protection_take(player_id=alice.pk, now=NY_LATE_EVENING)
+    assert act(table, bob, "complete", 100, now=NY_LATE_EVENING).ok
+    connection(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1), open_=False)
+    hand = running_hand(table)
+
+    clock_runs_out(table, at=NY_LATE_EVENING + timedelta(seconds=11))
+
+    assert last_timeout(hand)["result"] == "fold"
 
 
 def test_r_time_3_a_disconnected_player_stays_seated_and_in_the_hand():
@@ -124,6 +208,35 @@ def test_r_time_3_a_disconnected_player_stays_seated_and_in_the_hand():
     assert str(1) in hand.players and Seat.objects.get(player=alice).connected is False
     services.seat_set_connected(table_id=table.pk, player=alice, connected=True)
     assert Seat.objects.get(player=alice).connected is True
+
+
+def test_r_sit_1_one_reload_on_each_of_two_hands_never_sits_the_player_out():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    assert act(table, bob, "complete", 100, now=NY_LATE_EVENING).ok
+    reload_page(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1))
+    assert act(table, alice, "fold", now=NY_LATE_EVENING + timedelta(seconds=2)).ok
+    later = NY_LATE_EVENING + timedelta(minutes=1)
+    assert services.hand_start(table_id=table.pk, deck=stacked_deck(BOB_FIRST), now=later).ok
+    assert act(table, bob, "complete", 100, now=later).ok
+
+    reload_page(table, alice, at=later + timedelta(seconds=1))
+    assert act(table, alice, "fold", now=later + timedelta(seconds=2)).ok
+
+    seat = Seat.objects.get(player=alice)
+    assert not seat.sitting_out and seat.timeouts_in_a_row == 0
+    alice.refresh_from_db()
+    assert alice.all_ins_used == 0
+
+
+def test_r_sit_1_one_time_out_while_disconnected_does_not_sit_the_player_out():
+    table, alice, bob = heads_up_connected(NY_LATE_EVENING)
+    assert act(table, bob, "complete", 100, now=NY_LATE_EVENING).ok
+    connection(table, alice, at=NY_LATE_EVENING + timedelta(seconds=1), open_=False)
+
+    clock_runs_out(table, at=NY_LATE_EVENING + timedelta(seconds=11))
+
+    seat = Seat.objects.get(player=alice)
+    assert seat.timeouts_in_a_row == 1 and not seat.sitting_out
 
 
 def test_r_sit_1_a_player_who_times_out_on_two_hands_in_a_row_is_sat_out():

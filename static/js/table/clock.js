@@ -23,15 +23,19 @@ export function wallTimeOf(deadline, now = monotonicNow()) {
   return new Date(Date.now() + (deadline - now));
 }
 
-// Redraws every countdown on the felt from the store's turn deadline.
+// Redraws every countdown on the felt from the store's turn deadline; after the clock, the
+// player's time bank (R-BET-7), marked "bank" and measured against the bank's length.
 export function drawCountdowns(felt, store, now = monotonicNow()) {
-  const clock = store.actionClockMs();
+  const bank = store.timeBankMs;
+  const full = bank || store.actionClockMs();
   for (const text of felt.querySelectorAll("[data-countdown]")) {
     const running = store.deadline !== null;
     const left = msLeft(store.deadline, now);
-    text.textContent = running ? `${Math.ceil(left / 1000)}s` : "";
+    const seconds = `${Math.ceil(left / 1000)}s`;
+    text.textContent = running ? (bank ? `bank ${seconds}` : seconds) : "";
     const bar = text.parentElement.querySelector(".bar");
-    bar.style.width = `${running ? (100 * left) / clock : 0}%`;
+    bar.style.width = `${running ? Math.min(100, (100 * left) / full) : 0}%`;
     text.parentElement.classList.toggle("low", left < LOW_TIME_MS);
+    text.parentElement.classList.toggle("bank", Boolean(bank));
   }
 }

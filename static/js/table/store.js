@@ -12,6 +12,8 @@ import { dollars } from "../money.js";
 
 // When the snapshot does not name the table's clock yet.
 export const DEFAULT_ACTION_CLOCK_MS = 10_000;
+// R-BET-7: a time bank is never more than this.
+export const TIME_BANK_MAX_MS = 60_000;
 // After hand_end, the fresh seats and last hands come in a snapshot asked for this much later.
 export const SNAPSHOT_AFTER_HAND_END_MS = 300;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
@@ -38,6 +40,7 @@ export class TableStore {
     this.seq = 0;
     this.button = null;
     this.deadline = null; // the turn's deadline, local monotonic ms
+    this.timeBankMs = null; // R-BET-7: on the time bank, the bank's length (ms); else null
     this.privateSeqs = new Set();
     this.awaiting = false; // a snapshot is asked for: events wait in the queue
     this.queue = [];
@@ -96,6 +99,13 @@ export class TableStore {
           this.hand.legal_actions = frame.legal_actions;
           this.deadline = this.turnDeadline(frame, now, wallNow);
           this.acting = false;
+        }
+        return [];
+      case "time_bank":
+        // R-BET-7: the clock ran out; the player to act is on their time bank, same turn.
+        if (!this.awaiting && this.hand && frame.hand_id === this.handId &&
+            frame.seq === this.seq) {
+          this.deadline = this.turnDeadline(frame, now, wallNow, true);
         }
         return [];
       case "ante_confirm":
@@ -157,7 +167,9 @@ export class TableStore {
       this.handNumber = snapshot.hand.number;
       this.seq = snapshot.hand.seq;
       this.button = snapshot.hand.button;
-      this.deadline = this.turnDeadline(snapshot.hand, now, wallNow);
+      this.deadline = this.turnDeadline(
+        snapshot.hand, now, wallNow, snapshot.hand.time_bank_seat != null,
+      );
       this.privateSeqs = new Set();
     } else if (!(this.hand && (this.hand.is_over || this.finished.has(this.handId)))) {
       // No hand in play. A hand drawn that the snapshot names finished is kept for now: the
@@ -184,6 +196,7 @@ export class TableStore {
     this.handId = null;
     this.seq = 0;
     this.deadline = null;
+    this.timeBankMs = null;
   }
 
   // A gap no snapshot can fill: the frame's hand is finished (a snapshot said so), so asking
@@ -195,10 +208,15 @@ export class TableStore {
     return true;
   }
 
-  // The turn's deadline: never more than the table's clock, whatever the server sent.
-  turnDeadline(carrier, now, wallNow) {
+  // The turn's deadline: never more than the table's clock (on the time bank, R-BET-7: the
+  // largest bank), whatever the server sent.
+  turnDeadline(carrier, now, wallNow, onTimeBank = false) {
     const at = localDeadline(carrier.ms_left, carrier.action_deadline, now, wallNow);
-    return at === null ? null : Math.min(at, now + this.actionClockMs());
+    const cap = onTimeBank ? TIME_BANK_MAX_MS : this.actionClockMs();
+    this.timeBankMs = onTimeBank
+      ? Math.min(cap, Math.max(1, carrier.time_bank_ms ?? carrier.ms_left ?? cap))
+      : null;
+    return at === null ? null : Math.min(at, now + cap);
   }
 
   onEvent(frame, now, wallNow) {
