@@ -168,7 +168,7 @@ export class TableStore {
       this.seq = snapshot.hand.seq;
       this.button = snapshot.hand.button;
       this.deadline = this.turnDeadline(
-        snapshot.hand, now, wallNow, snapshot.hand.time_bank_seat != null,
+        snapshot.hand, now, wallNow, (snapshot.hand.time_bank_seat ?? null) !== null,
       );
       this.privateSeqs = new Set();
     } else if (!(this.hand && (this.hand.is_over || this.finished.has(this.handId)))) {
