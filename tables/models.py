@@ -106,6 +106,11 @@ class Table(models.Model):
         help_text="Blank: not raked (R-RAKE-3).",
     )
     is_open = models.BooleanField(default=True)
+    # A tournament's table (tournaments.TournamentTable): seats are drawn and moved by the
+    # tournament, chips are tournament chips (never cents), nothing is raked (R-RAKE-3).
+    is_tournament = models.BooleanField(default=False, editable=False)
+    # R-ANTE-3: only the player in the dealer position posts the ante (tournament levels).
+    dealer_only_ante = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     # The room's bookkeeping: how many hands were dealt, and when the next one is due.
     hands_dealt = models.PositiveIntegerField(default=0, editable=False)

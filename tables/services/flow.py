@@ -66,6 +66,7 @@ def game_config(table: Table) -> GameConfig:
         bring_in=table.bring_in,
         heads_up_raises=table.heads_up_raises,
         odd_chip=OddChip(table.odd_chip),
+        dealer_only_ante=table.dealer_only_ante,
         rake=None if table.rake_schedule is None else table.rake_schedule.to_engine(),
     )
 
