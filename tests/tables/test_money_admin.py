@@ -9,8 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import LedgerEntry
-from tables.models import RakeSchedule, RakeTier, Table
+from accounts.money import cents_format
+from tables.models import RakeEntry, RakeSchedule, RakeTier, Table
 from tests.factories import PlayerFactory, StaffFactory
+from tests.history_hands import hold_scheduling, raked_hand
 from tests.table_factories import make_table
 from tests.tables.test_tables_admin import table_form
 
@@ -143,3 +145,19 @@ def test_the_table_list_shows_small_stakes_in_dollars(staff: Client) -> None:
     listing = staff.get(reverse("admin:tables_table_changelist")).content.decode()
     assert "$0.50" in listing and "$1.00" in listing
     assert staff.get(reverse("admin:tables_table_change", args=[table.pk])).status_code == 200
+
+
+def test_rake_entries_and_seats_show_dollars(staff: Client, monkeypatch) -> None:
+    hold_scheduling(monkeypatch)
+    schedule = RakeSchedule.objects.get(name="$0.50/$1 and $1/$2")
+    played = raked_hand(table=make_table(name="Raked in dollars", rake_schedule=schedule))
+    entry = RakeEntry.objects.get(hand=played.hand)
+
+    listing = staff.get(reverse("admin:tables_rakeentry_changelist")).content.decode()
+    entry_page = staff.get(reverse("admin:tables_rakeentry_change", args=[entry.pk]))
+    table_page = staff.get(reverse("admin:tables_table_change", args=[played.table.pk]))
+
+    assert cents_format(entry.amount) in listing and "$1.00/$2.00" in listing
+    assert entry_page.status_code == 200 and cents_format(entry.amount) in entry_page.text
+    stack = played.table.seat_set.get(number=1).stack
+    assert cents_format(stack) in table_page.content.decode()
