@@ -1,4 +1,5 @@
-"""The rake report's form: New York days and how to group them."""
+"""The forms of the accountant's pages: the rake report's New York days and grouping, and
+the monthly statement's month."""
 
 from __future__ import annotations
 
@@ -22,3 +23,11 @@ class RakeReportForm(forms.Form):
         if error:
             self.add_error("last_day", error)
         return data
+
+
+class StatementForm(forms.Form):
+    """A month typed as 2025-03 (the browser's month picker)."""
+
+    month = forms.DateField(
+        input_formats=["%Y-%m"], widget=forms.DateInput(attrs={"type": "month"}, format="%Y-%m")
+    )

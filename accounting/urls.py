@@ -4,4 +4,5 @@ from accounting import views
 
 urlpatterns = [
     path("rake/", views.rake_report_page, name="rake_report"),
+    path("rake/statement/", views.statement_page, name="rake_statement"),
 ]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import CashierKind, Player
-from accounts.money import MoneyParseError, dollars_parse
+from accounts.money import CentsField
 from accounts.names import NameRefused, name_check
 from accounts.selectors import name_held_by_another
 
@@ -66,24 +64,6 @@ class PlayerSettingsForm(forms.ModelForm):
         return _name_clean(display_name, what="A display name", player_id=self.instance.pk)
 
 
-class DollarsField(forms.CharField):
-    """Dollars typed as "50.00", cleaned to integer cents (5000)."""
-
-    def to_python(self, value: Any) -> int | None:  # type: ignore[override]
-        text = super().to_python(value)
-        if text is None or text in self.empty_values:
-            return None
-        try:
-            cents = dollars_parse(text)
-        except MoneyParseError as error:
-            raise forms.ValidationError(
-                "Enter an amount in dollars, like 50.00.", code="invalid"
-            ) from error
-        if cents <= 0:
-            raise forms.ValidationError("The amount must be more than $0.00.", code="min")
-        return cents
-
-
 class WalletMovementForm(forms.Form):
     """Staff credit or debit a player; every movement becomes one ledger row."""
 
@@ -96,7 +76,7 @@ class WalletMovementForm(forms.Form):
         ("adjustment", "Adjustment (correction)"),
     ]
 
-    amount = DollarsField(label="Amount in dollars", help_text="For example 50.00")
+    amount = CentsField(label="Amount in dollars", min_cents=1, help_text="For example 50.00")
     direction = forms.ChoiceField(choices=DIRECTION_CHOICES, widget=forms.RadioSelect)
     category = forms.ChoiceField(
         choices=CATEGORY_CHOICES, initial="cash", widget=forms.RadioSelect, label="Entry kind"
@@ -118,7 +98,7 @@ class CashierRequestForm(forms.Form):
     kind = forms.ChoiceField(
         choices=CashierKind.choices, widget=forms.RadioSelect, label="I want to make a"
     )
-    amount = DollarsField(label="Amount in dollars", help_text="For example 50.00")
+    amount = CentsField(label="Amount in dollars", min_cents=1, help_text="For example 50.00")
 
 
 class CashierDecisionForm(forms.Form):

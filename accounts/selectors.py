@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
@@ -14,6 +15,7 @@ from accounts.models import (
     NameKey,
     Player,
 )
+from accounts.money import cents_format
 from accounts.names import name_keys
 
 
@@ -110,3 +112,89 @@ def ledger_sign_errors() -> QuerySet[LedgerEntry]:
     return LedgerEntry.objects.filter(kind__in=credits, amount__lte=0) | LedgerEntry.objects.filter(
         kind__in=debits, amount__gte=0
     )
+
+
+# What the room holds, in the order audit_chips and the monthly statement show it.
+HELD_PARTS = ("balances", "on_tables", "in_pots", "rake", "tournament_pool")
+
+
+@dataclass(frozen=True)
+class ChipAudit:
+    """audit_chips' figures (DESIGN.md "Money"): the money put in, what holds it, and every
+    mismatch found, in words. `held` is keyed by HELD_PARTS."""
+
+    money_in: int
+    held: dict[str, int]
+    mismatches: tuple[str, ...]
+
+    @property
+    def money_held(self) -> int:
+        return sum(self.held.values())
+
+    @property
+    def conserved(self) -> bool:
+        return not self.mismatches
+
+
+def chip_audit(*, room_chips: Mapping[str, int]) -> ChipAudit:
+    """Are the room's chips conserved, and does every balance match its ledger?
+
+    `room_chips` is what the tables hold (tables.selectors.room_chip_totals: on_tables,
+    in_pots, rake, tournament_pool), passed in so that accounts reads nothing of tables.
+    Used by `manage.py audit_chips` and at the foot of the monthly statement."""
+    mismatches: list[str] = []
+
+    for check in player_wallet_checks():
+        who = f"player {check.username} (id {check.player_id})"
+        if check.balance != check.ledger_sum:
+            mismatches.append(
+                f"{who}: balance {cents_format(check.balance)} != "
+                f"ledger sum {cents_format(check.ledger_sum)}"
+            )
+        if check.balance != check.last_balance_after:
+            mismatches.append(
+                f"{who}: balance {cents_format(check.balance)} != last ledger "
+                f"balance_after {cents_format(check.last_balance_after)}"
+            )
+
+    for entry in ledger_sign_errors().select_related("player"):
+        mismatches.append(
+            f"ledger row {entry.pk} ({entry.kind} for {entry.player.username}) has the "
+            f"wrong sign: {cents_format(entry.amount)}"
+        )
+
+    kinds = ledger_totals_by_kind()
+    # Withdrawals are stored negative, so adding them subtracts.
+    money_in = money_in_total(kinds)
+    held = {
+        "balances": balances_total(),
+        "on_tables": room_chips.get("on_tables", 0),
+        "in_pots": room_chips.get("in_pots", 0),
+        "rake": room_chips.get("rake", 0),
+        "tournament_pool": room_chips.get("tournament_pool", 0),
+    }
+    money_held = sum(held.values())
+    if money_in != money_held:
+        parts = " + ".join(f"{name} {cents_format(value)}" for name, value in held.items())
+        mismatches.append(
+            f"conservation: deposits - withdrawals + adjustments + play money = "
+            f"{cents_format(money_in)}"
+            f" but {parts} = {cents_format(money_held)}"
+            f" (off by {cents_format(money_held - money_in)})"
+        )
+
+    # Chips that left balances for the tables / tournaments must be held there.
+    at_tables = -(kinds[LedgerKind.BUY_IN] + kinds[LedgerKind.CASH_OUT])
+    table_held = held["on_tables"] + held["in_pots"] + held["rake"]
+    if at_tables != table_held:
+        mismatches.append(
+            f"tables: buy-ins - cash-outs = {cents_format(at_tables)} but on_tables + "
+            f"in_pots + rake = {cents_format(table_held)}"
+        )
+    pool = -(kinds[LedgerKind.TOURNAMENT_FEE] + kinds[LedgerKind.PRIZE])
+    if pool != held["tournament_pool"]:
+        mismatches.append(
+            f"tournaments: fees - prizes = {cents_format(pool)} but tournament_pool = "
+            f"{cents_format(held['tournament_pool'])}"
+        )
+    return ChipAudit(money_in=money_in, held=held, mismatches=tuple(mismatches))

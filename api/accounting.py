@@ -30,8 +30,12 @@ class RakeRowSerializer(serializers.Serializer):
     key = serializers.CharField()
     # The row's label column (the field list replaces Field.label, the stubs' attribute).
     label = serializers.CharField()  # type: ignore[assignment]
-    hands = serializers.IntegerField()
-    rake = serializers.IntegerField()
+    hands_dealt = serializers.IntegerField()
+    hands_raked = serializers.IntegerField()
+    rake = serializers.IntegerField(help_text="Cents.")
+    rake_per_hand = serializers.IntegerField(help_text="Cents per hand dealt.")
+    tournament_fees = serializers.IntegerField(help_text="Cents.")
+    house_revenue = serializers.IntegerField(help_text="Cents: rake plus tournament fees.")
 
 
 class RakeReportSerializer(serializers.Serializer):
@@ -39,12 +43,16 @@ class RakeReportSerializer(serializers.Serializer):
     last_day = serializers.DateField()
     group_by = serializers.CharField()
     rows = RakeRowSerializer(many=True)
-    hands = serializers.IntegerField()
+    hands_dealt = serializers.IntegerField()
+    hands_raked = serializers.IntegerField()
     rake = serializers.IntegerField()
+    tournament_fees = serializers.IntegerField()
+    house_revenue = serializers.IntegerField()
 
 
 class RakeReportView(APIView):
-    """Staff only: rake taken in New York days, grouped by day, table, stakes or schedule."""
+    """Staff only: hands, rake and tournament fees of New York days, grouped by day, table,
+    stakes, game or schedule (accounting.report)."""
 
     permission_classes = [permissions.IsAdminUser]
 
@@ -60,8 +68,11 @@ class RakeReportView(APIView):
                     "last_day": report.last_day,
                     "group_by": report.group_by,
                     "rows": report.rows,
-                    "hands": report.hands,
+                    "hands_dealt": report.hands_dealt,
+                    "hands_raked": report.hands_raked,
                     "rake": report.rake,
+                    "tournament_fees": report.tournament_fees,
+                    "house_revenue": report.house_revenue,
                 }
             ).data
         )

@@ -14,7 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html_join
 
-from accounts.money import cents_format
+from accounts.money import CentsField, CentsListField, cents_format
 from pokerroom.admin_read_only import ReadOnlyAdminMixin
 from pokerroom.room_day import room_day
 from tables import services
@@ -36,13 +36,22 @@ STAKES_FIELDS = ("small_bet", "big_bet", "ante", "bring_in", "buy_in")
 
 class TableForm(forms.ModelForm):
     """A preset fills the stakes (RULES.md "Stakes presets"); seed 000's odd figures are
-    kept as written and flagged in the choice's label."""
+    kept as written and flagged in the choice's label. Stakes are typed in dollars and
+    stored in cents (accounts.money.CentsField)."""
+
+    small_bet = CentsField(required=False)
+    big_bet = CentsField(required=False)
+    ante = CentsField(required=False)
+    bring_in = CentsField(required=False, label="Bring-in")
+    buy_in = CentsField(
+        required=False, label="Buy-in", help_text="Posted minimum (R-BUY-1), e.g. 100.00"
+    )
 
     preset = forms.ChoiceField(
         choices=[("", "— enter the stakes by hand —")]
         + [(preset.key, preset.label) for preset in STAKES_PRESETS],
         required=False,
-        help_text="Fills small bet, big bet, ante, bring-in and buy-in (cents). "
+        help_text="Fills small bet, big bet, ante, bring-in and buy-in. "
         "Presets marked ODD are seed 000's figures as written.",
     )
 
@@ -59,12 +68,6 @@ class TableForm(forms.ModelForm):
             "odd_chip",
             "rake_schedule",
         ]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in STAKES_FIELDS:
-            if name in self.fields:
-                self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -89,9 +92,34 @@ class TableForm(forms.ModelForm):
         return data
 
 
+class RakeTierForm(forms.ModelForm):
+    """A tier's money in dollars; its thresholds a list of dollar amounts, stored as cents."""
+
+    amount = CentsField(help_text="Taken per step, e.g. 0.25")
+    every = CentsField(
+        initial=0, help_text="Per full amount of pot, e.g. 5.00 (0.00: at the thresholds)"
+    )
+    thresholds = CentsListField(help_text="Pot sizes in dollars: 20.00, 40.00, 60.00")
+    cap = CentsField(help_text="Most taken from one hand, e.g. 3.00")
+
+    class Meta:
+        model = RakeTier
+        fields = ["min_players", "max_players", "amount", "every", "thresholds", "cap"]
+
+
 class RakeTierInline(admin.TabularInline):
     model = RakeTier
+    form = RakeTierForm
     extra = 0
+
+
+class RakeScheduleForm(forms.ModelForm):
+    min_small_bet = CentsField(help_text="Lowest small bet it covers, e.g. 2.00")
+    max_small_bet = CentsField(help_text="Highest small bet it covers, e.g. 10.00")
+
+    class Meta:
+        model = RakeSchedule
+        fields = ["name", "min_small_bet", "max_small_bet"]
 
 
 def rake_preview_lines(schedule: RakeSchedule) -> list[str]:
@@ -119,10 +147,19 @@ def rake_preview_lines(schedule: RakeSchedule) -> list[str]:
 class RakeScheduleAdmin(admin.ModelAdmin):
     """Tiers inline, and a preview of what the saved tiers take."""
 
-    list_display = ["name", "min_small_bet", "max_small_bet"]
+    form = RakeScheduleForm
+    list_display = ["name", "min_small_bet_display", "max_small_bet_display"]
     inlines = [RakeTierInline]
     readonly_fields = ["preview"]
     fields = ["name", "min_small_bet", "max_small_bet", "preview"]
+
+    @admin.display(description="lowest small bet", ordering="min_small_bet")
+    def min_small_bet_display(self, obj: RakeSchedule) -> str:
+        return cents_format(obj.min_small_bet)
+
+    @admin.display(description="highest small bet", ordering="max_small_bet")
+    def max_small_bet_display(self, obj: RakeSchedule) -> str:
+        return cents_format(obj.max_small_bet)
 
     @admin.display(description="Preview (saved tiers)")
     def preview(self, obj: RakeSchedule | None) -> str:
@@ -141,11 +178,15 @@ class SeatInline(admin.TabularInline):
     fields = readonly_fields = (
         "number",
         "player",
-        "stack",
+        "stack_display",
         "sitting_out",
         "connected",
         "timeouts_in_a_row",
     )
+
+    @admin.display(description="stack")
+    def stack_display(self, seat: Seat) -> str:
+        return cents_format(seat.stack)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -157,11 +198,11 @@ class TableAdmin(admin.ModelAdmin):
     list_display = [
         "name",
         "game",
-        "small_bet",
-        "big_bet",
-        "ante",
-        "bring_in",
-        "buy_in",
+        "small_bet_display",
+        "big_bet_display",
+        "ante_display",
+        "bring_in_display",
+        "buy_in_display",
         "seats",
         "rake_schedule",
         "is_open",
@@ -191,6 +232,26 @@ class TableAdmin(admin.ModelAdmin):
     ]
     inlines = [SeatInline]
     actions = ["close_tables", "open_tables"]
+
+    @admin.display(description="small bet", ordering="small_bet")
+    def small_bet_display(self, table: Table) -> str:
+        return cents_format(table.small_bet)
+
+    @admin.display(description="big bet", ordering="big_bet")
+    def big_bet_display(self, table: Table) -> str:
+        return cents_format(table.big_bet)
+
+    @admin.display(description="ante", ordering="ante")
+    def ante_display(self, table: Table) -> str:
+        return cents_format(table.ante)
+
+    @admin.display(description="bring-in", ordering="bring_in")
+    def bring_in_display(self, table: Table) -> str:
+        return cents_format(table.bring_in)
+
+    @admin.display(description="buy-in", ordering="buy_in")
+    def buy_in_display(self, table: Table) -> str:
+        return cents_format(table.buy_in)
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         for name in STAKES_FIELDS:
@@ -236,13 +297,36 @@ class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     readonly_fields = [f.name for f in Hand._meta.fields]
 
 
+RAKE_ENTRY_MONEY = ["amount", "small_bet", "big_bet"]
+
+
 @admin.register(RakeEntry)
 class RakeEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["hand", "table", "amount", "small_bet", "big_bet", "players", "created_at"]
+    list_display = [
+        "hand",
+        "table",
+        "amount_display",
+        "stakes_display",
+        "players",
+        "created_at",
+    ]
     list_filter = ["table"]
     date_hierarchy = "created_at"
-    readonly_fields = [f.name for f in RakeEntry._meta.fields]
+    readonly_fields = [
+        *(f.name for f in RakeEntry._meta.fields if f.name not in RAKE_ENTRY_MONEY),
+        "amount_display",
+        "stakes_display",
+    ]
+    exclude = RAKE_ENTRY_MONEY
     actions = ["rake_report_for_selection"]
+
+    @admin.display(description="rake", ordering="amount")
+    def amount_display(self, entry: RakeEntry) -> str:
+        return cents_format(entry.amount)
+
+    @admin.display(description="stakes", ordering="small_bet")
+    def stakes_display(self, entry: RakeEntry) -> str:
+        return f"{cents_format(entry.small_bet)}/{cents_format(entry.big_bet)}"
 
     @admin.action(description="Rake report for the days of the selected entries")
     def rake_report_for_selection(self, request: HttpRequest, queryset: QuerySet[RakeEntry]) -> Any:

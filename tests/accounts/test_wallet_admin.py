@@ -83,7 +83,7 @@ def test_staff_adjustment_debit_writes_a_negative_adjustment(client: Client) -> 
         ({"amount": "50.00", "direction": "credit", "category": "cash", "reason": " "}, "required"),
         (
             {"amount": "5.001", "direction": "credit", "category": "cash", "reason": "x"},
-            "like 50.00",
+            "5.001 has a fraction of a cent",
         ),
         ({"amount": "0.00", "direction": "credit", "category": "cash", "reason": "x"}, "more than"),
     ],

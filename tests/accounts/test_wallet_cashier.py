@@ -70,9 +70,9 @@ def test_a_player_asks_for_a_deposit_and_nothing_moves_until_staff_approve(
 @pytest.mark.parametrize(
     ("amount", "message"),
     [
-        ("-5", "Enter an amount in dollars, like 50.00."),
-        ("1.005", "Enter an amount in dollars, like 50.00."),
-        ("lots", "Enter an amount in dollars, like 50.00."),
+        ("-5", "An amount cannot be negative."),
+        ("1.005", "Money is counted in whole cents: 1.005 has a fraction of a cent."),
+        ("lots", "Enter an amount in dollars and cents, like 1.50 or $1,000.00."),
         ("0.00", "The amount must be more than $0.00."),
         ("", "This field is required."),
     ],

@@ -1,5 +1,7 @@
 """`manage.py export_rake --from 2025-01-01 --to 2025-01-31 --group-by day --format csv`:
-the rake report (R-RAKE-2) for New York days, to stdout or to --output."""
+the rake report (R-RAKE-2) for New York days, to stdout or to --output, with the columns of
+the staff page (hands dealt, hands raked, rake, rake per hand, tournament fees, house
+revenue) and a totals row (formulas in the XLSX)."""
 
 from __future__ import annotations
 
