@@ -79,7 +79,10 @@ def test_readyz_names_a_migration_not_yet_applied(client: Client, settings: Any)
 
     assert response.status_code == 503
     assert response.json()["failed"] == ["migrations"]
-    assert response.json()["checks"]["migrations"] == f"failed: RuntimeError: not applied: {app}.{name}"
+    assert (
+        response.json()["checks"]["migrations"]
+        == f"failed: RuntimeError: not applied: {app}.{name}"
+    )
 
 
 def test_the_probes_answer_an_address_locked_out_by_django_axes(

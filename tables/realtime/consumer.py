@@ -259,8 +259,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
     ) -> None:
         """Every frame down the WebSocket (replies and broadcasts alike) goes this way."""
-        metrics.frame_sent()
+        if text_data is not None or bytes_data is not None:
+            metrics.frame_sent()
         await super().send(text_data, bytes_data, close)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        # Channels' own send_json skips a subclass's send: through ours, so it is counted.
+        await self.send(text_data=await self.encode_json(content), close=close)
 
     # --- frames from the services (channel layer) ---------------------------------------------
 
