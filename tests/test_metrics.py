@@ -5,7 +5,9 @@ commits)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -30,6 +32,8 @@ from tests.consumer_helpers import make_table as make_consumer_table
 from tests.history_hands import THREE_HANDED, bettor, fold_when_asked, hold_scheduling
 from tests.room_processes import celery_worker
 from tests.table_factories import engine_of, make_table, running_hand, seated_player, stacked_deck
+
+ROOT = Path(__file__).resolve().parents[1]
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -228,3 +232,25 @@ def test_a_real_workers_queue_lag_reaches_metrics_through_the_multiprocess_direc
     # Only the worker's figures are in that directory: this process's counters are not.
     assert value(samples, "pokerroom_hands_dealt_total", game="stud") == 0
     assert ("pokerroom_open_tables", frozenset()) in samples  # still read from the database
+
+
+@pytest.mark.django_db
+def test_the_sample_grafana_dashboard_asks_only_for_metrics_the_room_exposes() -> None:
+    """docs/grafana-dashboard.json: every series its panels query is one /metrics gives."""
+    dashboard = json.loads((ROOT / "docs" / "grafana-dashboard.json").read_text())
+    queried = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"\bpokerroom_\w+", target["expr"])
+    }
+    exposed = {name for name, _labels in scrape()}
+    # Labelled counters show no sample before their first count: their family is in the
+    # exposition's HELP lines.
+    helped = set(
+        re.findall(r"^# HELP (pokerroom_\w+)", Client().get("/metrics").content.decode(), re.M)
+    )
+    families = {f"{name}_total" for name in helped} | {f"{name}_bucket" for name in helped} | helped
+
+    assert queried, "the dashboard queries nothing"
+    assert queried <= exposed | families, queried - exposed - families
