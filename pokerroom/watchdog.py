@@ -84,12 +84,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--grace", type=float, default=30.0, help="seconds to let it start")
     parser.add_argument("command", nargs="+", help="the restart command (after --)")
     args = parser.parse_args(argv)
+
+    def restart() -> None:
+        subprocess.run(args.command, check=False)
+
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     watch(
         url=args.url,
-        restart=lambda: subprocess.run(args.command, check=False),
+        restart=restart,
         every=args.every,
         failures=args.failures,
         timeout=args.timeout,
