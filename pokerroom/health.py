@@ -4,7 +4,8 @@
   load balancer restarts or drops a process that does not answer it.
 - `/readyz`: the process can serve: the database answers, every migration this code knows is
   applied, and Redis answers (only when REDIS_URL is set). 200 with each check "ok", or 503
-  naming the check that failed; a load balancer sends players only to a ready process.
+  naming the check that failed and the kind of error (its text, which may name hosts, is
+  logged); a load balancer sends players only to a ready process.
 - `/metrics`: the Prometheus exposition (pokerroom/metrics.py), on when METRICS_ENABLED (404
   when off), behind `Authorization: Bearer <METRICS_TOKEN>` when a token is set (403
   without it).
@@ -59,25 +60,33 @@ def readyz(request: HttpRequest) -> JsonResponse:
     """The database, the migrations and (with REDIS_URL) Redis: 200 when all are "ok", else
     503 with the failing check's reason."""
     checks: dict[str, str] = {}
-    checks["database"] = _check(_database)
-    checks["migrations"] = _check(_migrations) if checks["database"] == "ok" else "skipped"
+    checks["database"] = _check("database", _database)
+    migrations_known = checks["database"] == "ok"
+    checks["migrations"] = _check("migrations", _migrations) if migrations_known else "skipped"
     if settings.REDIS_URL:
-        checks["redis"] = _check(_redis)
-    ready = all(value == "ok" for value in checks.values())
+        checks["redis"] = _check("redis", _redis)
     failed = [name for name, value in checks.items() if value != "ok"]
-    if not ready:
-        logger.warning("not ready: %s", ", ".join(f"{name}: {checks[name]}" for name in failed))
     return JsonResponse(
-        {"status": "ok" if ready else "unavailable", "checks": checks, "failed": failed},
-        status=200 if ready else 503,
+        {"status": "unavailable" if failed else "ok", "checks": checks, "failed": failed},
+        status=503 if failed else 200,
     )
 
 
-def _check(probe: Callable[[], None]) -> str:
+class NotReady(Exception):
+    """A check's failure whose message is fit for anyone to read (a migration's name)."""
+
+
+def _check(name: str, probe: Callable[[], None]) -> str:
+    """ "ok", or why not. An error's own text (a host name, a port) goes to the log only:
+    /readyz may be reachable from outside, and answers with the kind of error."""
     try:
         probe()
+    except NotReady as error:
+        logger.warning("not ready: %s: %s", name, error)
+        return f"failed: {error}"
     except Exception as error:  # any failure is the answer, not a 500
-        return f"failed: {type(error).__name__}: {error}".strip()[:300]
+        logger.warning("not ready: %s: %s: %s", name, type(error).__name__, error)
+        return f"failed: {type(error).__name__}"
     return "ok"
 
 
@@ -98,7 +107,7 @@ def _migrations() -> None:
     missing = sorted(_migration_leaves() - set(applied))
     if missing:
         names = ", ".join(f"{app}.{name}" for app, name in missing)
-        raise RuntimeError(f"not applied: {names}")
+        raise NotReady(f"not applied: {names}")
 
 
 @functools.cache
@@ -110,7 +119,7 @@ def _redis_client(url: str) -> redis.Redis:
 
 def _redis() -> None:
     if not _redis_client(settings.REDIS_URL).ping():
-        raise RuntimeError("no PONG")
+        raise NotReady("no PONG")
 
 
 # --- /metrics -----------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ def test_readyz_is_unavailable_and_says_so_when_the_database_does_not_answer(
     body = response.json()
     assert body["status"] == "unavailable"
     assert body["failed"] == ["database", "migrations"]
-    assert body["checks"]["database"].startswith("failed: OperationalError: connection to server")
+    assert body["checks"]["database"] == "failed: OperationalError"  # no host named to the world
     assert body["checks"]["migrations"] == "skipped"
 
 
@@ -79,10 +79,7 @@ def test_readyz_names_a_migration_not_yet_applied(client: Client, settings: Any)
 
     assert response.status_code == 503
     assert response.json()["failed"] == ["migrations"]
-    assert (
-        response.json()["checks"]["migrations"]
-        == f"failed: RuntimeError: not applied: {app}.{name}"
-    )
+    assert response.json()["checks"]["migrations"] == f"failed: not applied: {app}.{name}"
 
 
 def test_the_probes_answer_an_address_locked_out_by_django_axes(
@@ -171,4 +168,4 @@ def test_readyz_is_unavailable_while_redis_is_down_and_ready_again_when_it_is_ba
     assert down.status_code == 503
     assert down.json()["failed"] == ["redis"]
     assert down.json()["checks"]["database"] == "ok"
-    assert down.json()["checks"]["redis"].startswith("failed: ConnectionError")
+    assert down.json()["checks"]["redis"] == "failed: ConnectionError"
