@@ -103,8 +103,13 @@ def _migration_leaves() -> frozenset[tuple[str, str]]:
 
 
 def _migrations() -> None:
-    applied = MigrationRecorder(connections[DEFAULT_DB_ALIAS]).applied_migrations()
-    missing = sorted(_migration_leaves() - set(applied))
+    # One query (the recorder's own `applied_migrations` first asks whether its table exists).
+    recorded = MigrationRecorder.Migration.objects.using(DEFAULT_DB_ALIAS)
+    try:
+        applied = set(recorded.values_list("app", "name"))
+    except DatabaseError:  # the database answers (checked first) but was never migrated
+        applied = set()
+    missing = sorted(_migration_leaves() - applied)
     if missing:
         names = ", ".join(f"{app}.{name}" for app, name in missing)
         raise NotReady(f"not applied: {names}")
