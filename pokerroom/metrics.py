@@ -57,7 +57,7 @@ ACTIONS = Counter(
 )
 ACT_SECONDS = Histogram(
     "pokerroom_act_seconds",
-    "Service time of hand_act (lock, engine, writes, commit), in seconds.",
+    "Service time of hand_act (lock, engine, writes, commit, after-commit jobs), in seconds.",
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
 )
 HANDS_DEALT = Counter("pokerroom_hands_dealt", "Hands dealt, by game.", ["game"])
