@@ -8,6 +8,9 @@ PORT ?= 8000
 # The server's WebSocket message limit, above the room's own (tables/realtime/protocol.py
 # SERVER_MAX_MESSAGE_BYTES): a too long frame is answered `too_large`, not cut by Daphne.
 DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-size 4194304
+# The services shape's processes write their Prometheus metrics here, and /metrics adds them
+# up (docs/operations.md "Health and metrics"); emptied by run-services before they start.
+PROMETHEUS_MULTIPROC_DIR ?= $(CURDIR)/var/prometheus
 
 .PHONY: venv run test lint lint-js format typecheck run-services worker beat benchmark
 
@@ -61,14 +64,17 @@ typecheck: venv
 
 ## The services shape: Daphne + Celery worker + beat on PostgreSQL and Redis.
 ## Needs DATABASE_URL and REDIS_URL (see README.md); runs the three processes together under
-## supervisord (supervisord.conf), which starts again any of them that exits.
+## supervisord (supervisord.conf), which starts again any of them that exits, and restarts
+## Daphne when it stops answering /healthz (the watchdog).
 run-services: venv
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "set DATABASE_URL and REDIS_URL"; exit 2; }
 	@mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput -v 0
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/supervisord -c supervisord.conf
+	rm -rf "$(PROMETHEUS_MULTIPROC_DIR)" && mkdir -p "$(PROMETHEUS_MULTIPROC_DIR)"
+	HOST=$(HOST) PORT=$(PORT) PROMETHEUS_MULTIPROC_DIR="$(PROMETHEUS_MULTIPROC_DIR)" \
+	  $(BIN)/supervisord -c supervisord.conf
 
 worker: venv
 	$(BIN)/celery -A pokerroom worker -l info --concurrency 2 --without-gossip --without-mingle

@@ -13,7 +13,9 @@ from typing import Any
 from celery import Celery, Task
 from celery.result import AsyncResult
 from celery.schedules import crontab
-from celery.signals import task_postrun, worker_process_init
+from celery.signals import before_task_publish, task_postrun, task_prerun, worker_process_init
+
+from pokerroom import metrics
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
 
@@ -87,6 +89,12 @@ app.conf.beat_schedule = {
         "schedule": crontab(minute=30, hour=0),
     },
 }
+
+
+# Celery queue lag (pokerroom/metrics.py): a message carries its sending time; a worker
+# measures, at the task's start, how long after it was due (sent, or its ETA) it started.
+before_task_publish.connect(metrics.task_sent, weak=False)
+task_prerun.connect(metrics.task_started, weak=False)
 
 
 @worker_process_init.connect

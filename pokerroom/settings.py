@@ -12,6 +12,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from pokerroom.log_format import LOG_FORMATS, logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -326,18 +328,21 @@ if CSP_ENABLED:
         }
     }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
-    "loggers": {
-        "daphne": {"level": "WARNING"},
-        "django.channels.server": {"level": "WARNING"},
-        "celery.app.trace": {"level": "WARNING"},
-        "axes": {"level": "WARNING"},
-    },
-}
+# --- Logs, health and metrics (issue #16; docs/operations.md "Health and metrics") ----------
+# LOG_FORMAT: "text" (lines for people) or "json" (one JSON object a line; pokerroom/log_format.py).
+LOG_FORMAT = env.str("LOG_FORMAT", default="text")
+if LOG_FORMAT not in LOG_FORMATS:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be 'text' or 'json', not {LOG_FORMAT!r}")
+LOGGING = logging_config(LOG_FORMAT, env("LOG_LEVEL", default="INFO"))
+# The Celery worker keeps these handlers rather than its own, so its lines are JSON too.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT == "text"
+# /metrics: with METRICS_TOKEN set, a scrape must send `Authorization: Bearer <token>` (403
+# otherwise). METRICS_ENABLED (404 when off) defaults to on while developing or once a token
+# is set: a production room shows no figures to the world unless told to.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+METRICS_ENABLED = env.bool("METRICS_ENABLED", default=DEBUG or bool(METRICS_TOKEN))
+# Probes speak plain HTTP to the process itself: no redirect to HTTPS for them.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 
 # Static files straight from the apps' folders while developing (no collectstatic needed).
 WHITENOISE_USE_FINDERS = DEBUG

@@ -4,6 +4,8 @@ from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from pokerroom import health
+
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Pages without the room's <link rel="icon"> (the admin, the API docs) still find one.
@@ -14,6 +16,10 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 
 urlpatterns = [
     path("favicon.ico", favicon),
+    # The room's health for supervisors, load balancers and Prometheus (pokerroom/health.py).
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("metrics", health.metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("hands/", include("histories.urls")),

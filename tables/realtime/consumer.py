@@ -18,6 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
+from pokerroom import metrics
 from tables import flood, heartbeat, public_snapshots, selectors, services
 from tables.realtime.protocol import (
     Act,
@@ -253,6 +254,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if snapshot is None:
             raise ObjectDoesNotExist(f"no table {self.table_id}")
         return snapshot
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Every frame down the WebSocket (replies and broadcasts alike) goes this way."""
+        if text_data is not None or bytes_data is not None:
+            metrics.frame_sent()
+        await super().send(text_data, bytes_data, close)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        # Channels' own send_json skips a subclass's send: through ours, so it is counted.
+        await self.send(text_data=await self.encode_json(content), close=close)
 
     # --- frames from the services (channel layer) ---------------------------------------------
 

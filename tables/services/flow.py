@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
+from pokerroom import metrics
 from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from stud.time_bank import time_bank_after_deal, time_bank_after_use
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
@@ -370,6 +371,7 @@ def hand_finish(
             players=len(engine.players),
             schedule=table.rake_schedule,
         )
+        metrics.rake_taken(result.rake, table.game)
     hand_events_record(
         hand,
         [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from accounts.models import Player
+from pokerroom import metrics
 from stud import Action, ActionKind, IllegalAction, SeatSetup, StudHand
 from stud.deck import (
     CARD_BY_CARD_SCHEME,
@@ -110,6 +111,7 @@ def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now
         reshuffle_seed=reshuffle_seed,
     )
     table.hands_dealt += 1
+    metrics.hand_dealt(table.game)
     table.save(update_fields=["next_hand_at", "hands_dealt"])
     Seat.objects.filter(table=table).update(ante_confirmed=False)
     seats_time_bank_top_up(seats)
@@ -142,6 +144,7 @@ def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now
     return hand
 
 
+@metrics.act_observed
 def hand_act(
     *,
     table_id: int,
@@ -189,6 +192,7 @@ def hand_act(
     return change.result
 
 
+@metrics.time_out_observed
 def hand_time_out(
     *,
     hand_id: int,
@@ -224,6 +228,7 @@ def hand_time_out(
             raise change.stale(hand)
         if hand.action_deadline is None or hand.action_deadline > now + DUE_TOLERANCE:
             raise change.refuse(Refusal.NOT_DUE, "The clock has not run out.", hand=hand)
+        metrics.clock_fired(now, hand.action_deadline)
         engine = StudHand.from_json(hand.state)
         if engine.to_act is None:  # pragma: no cover - a hand in play always has someone to act
             raise change.stale(hand)

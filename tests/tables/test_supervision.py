@@ -27,7 +27,7 @@ from supervisor.xmlrpc import SupervisorTransport
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-PROGRAMS = ("web", "worker", "beat")
+PROGRAMS = ("web", "worker", "beat", "watchdog")
 # Waits for an event on a busy machine; nothing is timed.
 WITHIN = 30
 
@@ -97,7 +97,7 @@ def running_pid(socket_url: str, name: str, *, other_than: int = 0) -> int:
         time.sleep(0.1)
 
 
-def test_the_room_runs_daphne_the_worker_and_beat_under_supervision() -> None:
+def test_the_room_runs_daphne_the_worker_beat_and_the_watchdog_under_supervision() -> None:
     assert set(room_programs()) == set(PROGRAMS)
     for options in room_programs().values():
         assert options["autorestart"] == "true"
