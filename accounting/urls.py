@@ -1,7 +1,9 @@
 from django.urls import path
 
-from accounting import views
+from accounting import dashboard_views, views
 
 urlpatterns = [
     path("rake/", views.rake_report_page, name="rake_report"),
+    path("dashboard/", dashboard_views.staff_dashboard, name="staff_dashboard"),
+    path("dashboard/data/", dashboard_views.staff_dashboard_data, name="staff_dashboard_data"),
 ]
