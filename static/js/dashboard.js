@@ -118,7 +118,9 @@ function updateFigures(figures) {
   for (const element of document.querySelectorAll("[data-figure]")) {
     const value = figureAt(figures, element.dataset.figure);
     if (value === undefined || value === null) continue;
-    element.textContent = "money" in element.dataset ? dollars(value) : String(value);
+    if ("money" in element.dataset) element.textContent = dollars(value);
+    else if ("time" in element.dataset) element.textContent = new Date(value).toLocaleTimeString("en-US");
+    else element.textContent = String(value);
   }
   const health = document.querySelector("[data-health]");
   if (health) {
@@ -128,6 +130,15 @@ function updateFigures(figures) {
   updateLists(figures);
 }
 
+function timeOf(at) {
+  const time = document.createElement("time");
+  time.dateTime = at;
+  time.dataset.figure = "at";
+  time.dataset.time = "";
+  time.textContent = new Date(at).toLocaleTimeString("en-US");
+  return time;
+}
+
 async function poll(chart) {
   try {
     const response = await fetch(root.dataset.url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
@@ -135,6 +146,7 @@ async function poll(chart) {
     const figures = await response.json();
     updateFigures(figures);
     updateChart(chart, figures);
+    if (status) status.replaceChildren("as of ", timeOf(figures.at));
   } catch (error) {
     if (status) status.textContent = `not refreshed (${error.message}); trying again`;
   }
@@ -144,6 +156,7 @@ function start() {
   const source = document.getElementById("dashboard-figures");
   if (!root || !source) return;
   const figures = JSON.parse(source.textContent);
+  updateFigures(figures);
   const chart = drawChart(figures);
   if (canvas) canvas.dataset.rendered = chart ? "yes" : "no";
   const every = Number(root.dataset.pollMs) || 5000;
