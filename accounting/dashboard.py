@@ -123,16 +123,20 @@ def largest_pots_today(now: datetime, limit: int = LARGEST_POTS) -> list[dict[st
         pots[hand_id] = pots.get(hand_id, 0) + int(amount)
     top = sorted(pots.items(), key=lambda item: (-item[1], item[0]))[:limit]
     hands = Hand.objects.select_related("table").in_bulk([hand_id for hand_id, _ in top])
-    return [
-        {
-            "hand_id": hand_id,
-            "table": hands[hand_id].table.name,
-            "number": hands[hand_id].number,
-            "pot": pot,
-            "ended_at": hands[hand_id].ended_at.isoformat() if hands[hand_id].ended_at else None,
-        }
-        for hand_id, pot in top
-    ]
+    largest = []
+    for hand_id, pot in top:
+        hand = hands[hand_id]
+        ended = hand.ended_at
+        largest.append(
+            {
+                "hand_id": hand_id,
+                "table": hand.table.name,
+                "number": hand.number,
+                "pot": pot,
+                "ended_at": None if ended is None else ended.isoformat(),
+            }
+        )
+    return largest
 
 
 def all_in_protections_used_today(now: datetime) -> int:

@@ -48,7 +48,7 @@ def player_admin_inlines() -> list[type[InlineModelAdmin[Any, Any]]]:
     return list(_PLAYER_ADMIN_INLINES)
 
 
-class StaffActionInline(ReadOnlyAdminMixin, admin.TabularInline):  # type: ignore[type-arg]
+class StaffActionInline(ReadOnlyAdminMixin, admin.TabularInline):
     """Every staff action on this player's account, newest first."""
 
     model = StaffAction
@@ -141,7 +141,7 @@ class PlayerSupportMixin:
 
 
 @admin.register(StaffAction)
-class StaffActionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+class StaffActionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """The staff audit log: written by the services, never edited or deleted."""
 
     list_display = ("at", "staff", "action_label", "target_link", "detail")

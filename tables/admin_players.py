@@ -17,7 +17,7 @@ from tables.models import HandPlayer
 HAND_INLINE_ROWS = 50
 
 
-class RecentHandsFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
+class RecentHandsFormSet(BaseInlineFormSet):
     """The latest hands; the rest are in the hands list of the admin."""
 
     def get_queryset(self) -> QuerySet[HandPlayer]:
@@ -25,7 +25,7 @@ class RecentHandsFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
 
 
 @player_admin_inline_register
-class PlayerHandsInline(ReadOnlyAdminMixin, admin.TabularInline):  # type: ignore[type-arg]
+class PlayerHandsInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = HandPlayer
     formset = RecentHandsFormSet
     fk_name = "player"

@@ -77,10 +77,14 @@ def room(monkeypatch: pytest.MonkeyPatch) -> Room:
     protected = running_hand(kings)
     assert act(kings, bob, "complete", 100, now=dealt).ok  # alice faces a bet
     assert services.hand_time_out(
-        hand_id=protected.pk, expected_seq=running_hand(kings).seq, now=dealt + timedelta(seconds=11)
+        hand_id=protected.pk,
+        expected_seq=running_hand(kings).seq,
+        now=dealt + timedelta(seconds=11),
     ).ok
     protected.refresh_from_db()
     assert protected.ended_at is not None  # all-in protected, dealt out
+    alice.refresh_from_db()
+    assert alice.all_ins_used == 1
     # A protection used on an earlier New York day is not today's.
     all_in_protection_take(player_id=bob.pk, now=THREE_DAYS_AGO)
 
