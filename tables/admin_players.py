@@ -4,10 +4,13 @@ history as the player sees it and to its full log. Registered on accounts' playe
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.html import format_html
 
 from accounts.admin_support import player_admin_inline_register
@@ -55,9 +58,14 @@ class PlayerHandsInline(ReadOnlyAdminMixin, admin.TabularInline):
         return dealt.hand.table.name
 
     @admin.display(description="started")
-    def started(self, dealt: HandPlayer) -> object:
-        return dealt.hand.started_at
+    def started(self, dealt: HandPlayer) -> str:
+        return _moment(dealt.hand.started_at)
 
     @admin.display(description="ended")
-    def ended(self, dealt: HandPlayer) -> object:
-        return dealt.hand.ended_at
+    def ended(self, dealt: HandPlayer) -> str:
+        return _moment(dealt.hand.ended_at)
+
+
+def _moment(moment: datetime | None) -> str:
+    """As the admin shows a date and time (the server's zone), "-" for none."""
+    return "-" if moment is None else formats.localize(timezone.localtime(moment))

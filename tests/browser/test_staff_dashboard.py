@@ -60,7 +60,7 @@ def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
     page.get_by_role("button", name=re.compile("log in", re.I)).click()
     page.wait_for_url(re.compile(r"/admin/$"))
     assert page.get_by_test_id("room-figures").is_visible()
-    page.get_by_role("link", name="live dashboard").click()
+    page.get_by_role("link", name="Open the live dashboard").click()
     page.wait_for_url(re.compile(r"/staff/dashboard/$"))
 
     chart = page.locator("canvas#rake-chart[data-rendered=yes]")
