@@ -14,10 +14,16 @@ from django.utils import formats, timezone
 from django.utils.html import format_html
 
 from accounts.admin_support import player_admin_inline_register
+from accounts.money import cents_format
 from pokerroom.admin_read_only import ReadOnlyAdminMixin
-from tables.models import HandPlayer
+from tables.models import HandPlayer, Seat
 
 HAND_INLINE_ROWS = 50
+
+
+def _moment(moment: datetime | None) -> str:
+    """As the admin shows a date and time (the server's zone), "-" for none."""
+    return "-" if moment is None else formats.localize(timezone.localtime(moment))
 
 
 class RecentHandsFormSet(BaseInlineFormSet):
@@ -66,6 +72,31 @@ class PlayerHandsInline(ReadOnlyAdminMixin, admin.TabularInline):
         return _moment(dealt.hand.ended_at)
 
 
-def _moment(moment: datetime | None) -> str:
-    """As the admin shows a date and time (the server's zone), "-" for none."""
-    return "-" if moment is None else formats.localize(timezone.localtime(moment))
+@player_admin_inline_register
+class PlayerSeatsInline(ReadOnlyAdminMixin, admin.TabularInline):
+    """Where the player sits now: their table sessions (connected, sitting out, time-outs)."""
+
+    model = Seat
+    fk_name = "player"
+    fields = readonly_fields = (
+        "table",
+        "number",
+        "stack_display",
+        "connected",
+        "sitting_out",
+        "timeouts_in_a_row",
+        "sat_down",
+    )
+    extra = 0
+    can_delete = False
+    show_change_link = False
+    verbose_name = "seat"
+    verbose_name_plural = "seated now (table sessions)"
+
+    @admin.display(description="stack")
+    def stack_display(self, seat: Seat) -> str:
+        return cents_format(seat.stack)
+
+    @admin.display(description="sat down")
+    def sat_down(self, seat: Seat) -> str:
+        return _moment(seat.joined_at)

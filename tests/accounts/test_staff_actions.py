@@ -20,13 +20,14 @@ from accounts.models import (
     StaffActionIsPermanent,
     StaffActionKind,
 )
+from accounts.money import cents_format
 from accounts.services import (
     all_in_protection_take,
     cashier_request,
     staff_action_record,
     wallet_credit,
 )
-from tables.models import Table
+from tables.models import Seat, Table
 from tests.factories import PlayerFactory, StaffFactory, funded
 from tests.history_hands import hold_scheduling, three_handed_hand
 from tests.table_factories import make_table
@@ -287,6 +288,10 @@ def test_the_player_page_shows_ledger_hands_staff_actions_and_log_ins(
     # every staff action on the account
     assert "Staff actions on this account" in page
     assert "Wallet credit" in page and "Adjustment of $12.34: goodwill" in page
+    # where alice sits now
+    stack = cents_format(Seat.objects.get(player=alice).stack)
+    assert "Seated now (table sessions)" in page
+    assert f'<td class="field-stack_display"><p>{stack}</p>' in page
     # log-ins and the last login
     assert "203.0.113.9" in page and "Firefox" in page
     assert "Last login" in page

@@ -182,6 +182,8 @@ def test_the_player_admin_shows_the_ledger_read_only_and_keeps_the_balance(
             "staff_actions_received-INITIAL_FORMS": "0",
             "hands_dealt-TOTAL_FORMS": "0",
             "hands_dealt-INITIAL_FORMS": "0",
+            "seats-TOTAL_FORMS": "0",
+            "seats-INITIAL_FORMS": "0",
         },
     )
     assert response.status_code == 302, response.text
