@@ -24,6 +24,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from accounts.admin_support import PlayerSupportMixin, StaffActionInline, player_admin_inlines
 from accounts.forms import NAME_TAKEN_MESSAGE, CashierDecisionForm, WalletMovementForm
 from accounts.http import PlayerRequest
 from accounts.models import CashierRequest, CashierStatus, LedgerEntry, LedgerKind, Player
@@ -115,7 +116,7 @@ class LedgerInline(LedgerAmounts, ReadOnlyAdminMixin, admin.TabularInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(UserAdmin):
+class PlayerAdmin(PlayerSupportMixin, UserAdmin):
     add_form = PlayerCreationForm
     form = PlayerChangeForm
     inlines = [LedgerInline]
@@ -132,7 +133,14 @@ class PlayerAdmin(UserAdmin):
     )
     list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
-    readonly_fields = ("wallet", "play_money_top_up_day", "last_login", "date_joined")
+    readonly_fields = (
+        "wallet",
+        "play_money_top_up_day",
+        "last_login",
+        "date_joined",
+        "all_in_today",
+        "sessions",
+    )
     actions = ["reset_all_in_protection"]
     fieldsets = (
         (None, {"fields": ("username", "password")}),
@@ -141,7 +149,7 @@ class PlayerAdmin(UserAdmin):
         (
             "All-in protection (R-TIME-2)",
             {
-                "fields": ("all_in_allowance", "all_ins_used", "all_ins_day"),
+                "fields": ("all_in_today", "all_in_allowance", "all_ins_used", "all_ins_day"),
                 "description": "All-ins allowed per New York day; a count from an earlier day "
                 "counts as 0.",
             },
@@ -151,7 +159,7 @@ class PlayerAdmin(UserAdmin):
             "Permissions",
             {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
         ),
-        ("Dates", {"fields": ("last_login", "date_joined")}),
+        ("Dates and log-ins", {"fields": ("last_login", "date_joined", "sessions")}),
     )
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("username", "email", "password1", "password2")}),
@@ -160,7 +168,10 @@ class PlayerAdmin(UserAdmin):
     def get_inlines(
         self, request: HttpRequest, obj: Player | None
     ) -> list[type[InlineModelAdmin[Any, Any]]]:
-        return [] if obj is None else [LedgerInline]
+        if obj is None:
+            return []
+        # The player's support page: ledger, staff actions, and what other apps add (hands).
+        return [LedgerInline, StaffActionInline, *player_admin_inlines()]
 
     @admin.display(description="balance", ordering="balance")
     def balance_display(self, player: Player) -> str:
@@ -184,7 +195,9 @@ class PlayerAdmin(UserAdmin):
     @admin.action(description="Reset all-in protection (full allowance for today)")
     def reset_all_in_protection(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
         count = all_in_protection_reset(
-            player_ids=list(queryset.values_list("pk", flat=True)), now=timezone.now()
+            player_ids=list(queryset.values_list("pk", flat=True)),
+            now=timezone.now(),
+            staff=request.user,  # type: ignore[arg-type]
         )
         self.message_user(request, f"All-in protection reset for {count} player(s).")
 

@@ -288,3 +288,86 @@ class CashierRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} request #{self.pk} of {self.amount}c by {self.player}"
+
+
+# --- The staff audit log (issue #16) --------------------------------------------------------
+
+
+class StaffActionIsPermanent(Exception):
+    """Staff actions are written once and never changed or deleted (like the ledger)."""
+
+
+class StaffActionKind(models.TextChoices):
+    """The staff actions the room records; another app may record actions of its own (the
+    column is free text), these are the ones accounts and tables write."""
+
+    WALLET_CREDIT = "wallet_credit", "Wallet credit"
+    WALLET_DEBIT = "wallet_debit", "Wallet debit"
+    ALL_IN_RESET = "all_in_reset", "All-in protection reset"
+    CASHIER_APPROVE = "cashier_approve", "Cashier request approved"
+    CASHIER_REFUSE = "cashier_refuse", "Cashier request refused"
+    TABLE_OPEN = "table_open", "Table opened"
+    TABLE_CLOSE = "table_close", "Table closed"
+
+
+class StaffActionQuerySet(models.QuerySet["StaffAction"]):
+    def update(self, **kwargs: Any) -> int:
+        raise StaffActionIsPermanent("staff actions cannot be updated")
+
+    def bulk_update(self, objs: Any, fields: Any, batch_size: int | None = None) -> int:
+        raise StaffActionIsPermanent("staff actions cannot be updated")
+
+    def update_or_create(self, *args: Any, **kwargs: Any) -> Any:
+        raise StaffActionIsPermanent("staff actions cannot be updated")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise StaffActionIsPermanent("staff actions cannot be deleted")
+
+
+class StaffAction(models.Model):
+    """One thing a member of staff did to the room: who, what, to whom or to what, when.
+
+    Append-only, written by the service that performs the action
+    (accounts.services.staff_action_record). `target` names what was acted on as a reference
+    ("player:5", "table:3", "tournament:7"); `target_player` is set when it is a player, so a
+    player's page lists every staff action on their account.
+    """
+
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="staff_actions_made"
+    )
+    action = models.CharField(max_length=40, db_index=True)
+    target = models.CharField(max_length=64, blank=True, db_index=True)
+    target_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="staff_actions_received",
+    )
+    detail = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(db_index=True)
+
+    objects = StaffActionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["target_player", "-id"], name="staff_action_player")]
+
+    def __str__(self) -> str:
+        return f"{self.action_label} by {self.staff} on {self.target or '-'}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise StaffActionIsPermanent("staff actions cannot be changed once written")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise StaffActionIsPermanent("staff actions cannot be deleted")
+
+    @property
+    def action_label(self) -> str:
+        """The action as staff read it ("Wallet credit"); an unknown action as written."""
+        if self.action in StaffActionKind.values:
+            return str(StaffActionKind(self.action).label)
+        return self.action

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, Sum
+from django.utils import timezone
 
 from accounts.models import (
     CREDIT_KINDS,
@@ -22,6 +23,8 @@ from accounts.models import (
     LedgerEntry,
     LedgerKind,
     Player,
+    StaffAction,
+    StaffActionKind,
 )
 from accounts.money import cents_format
 from accounts.names import name_check
@@ -68,10 +71,12 @@ def _wallet_move(
     staff: Player | None,
     reason: str,
     reference: str,
+    staff_action: bool = True,
 ) -> LedgerEntry:
     """The one way a balance changes: check the movement, lock the player row, refuse a
     debit larger than the balance, then append the ledger row and write the balance it
-    explains, in one transaction."""
+    explains, in one transaction. A movement by staff is also a StaffAction (a credit or a
+    debit), unless the caller records its own (`staff_action=False`: the cashier)."""
     if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
         raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
     _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
@@ -83,7 +88,7 @@ def _wallet_move(
             raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
         Player.objects.filter(pk=player_id).update(balance=new_balance)
         player.balance = new_balance
-        return LedgerEntry.objects.create(
+        entry = LedgerEntry.objects.create(
             player=player,
             kind=kind,
             amount=signed_amount,
@@ -92,6 +97,15 @@ def _wallet_move(
             reason=reason.strip(),
             reference=reference,
         )
+        if staff is not None and staff_action:
+            staff_action_record(
+                staff=staff,
+                action=StaffActionKind.WALLET_DEBIT if debit else StaffActionKind.WALLET_CREDIT,
+                target=player,
+                detail=f"{entry.get_kind_display()} of {cents_format(amount)}: {entry.reason}",
+                now=entry.created_at,
+            )
+        return entry
 
 
 def wallet_credit(
@@ -245,16 +259,24 @@ def cashier_approve(
     with transaction.atomic():
         request = _cashier_pending(request_id)
         reason = f"cashier request #{request.pk}" + (f": {note.strip()}" if note.strip() else "")
-        move = wallet_credit if request.kind == CashierKind.DEPOSIT else wallet_debit
-        entry = move(
+        deposit = request.kind == CashierKind.DEPOSIT
+        entry = _wallet_move(
             player_id=request.player_id,
             amount=request.amount,
-            kind=LedgerKind.DEPOSIT
-            if request.kind == CashierKind.DEPOSIT
-            else LedgerKind.WITHDRAWAL,
+            debit=not deposit,
+            kind=LedgerKind.DEPOSIT if deposit else LedgerKind.WITHDRAWAL,
             staff=staff,
             reason=reason[:200],
             reference=f"cashier:{request.pk}",
+            staff_action=False,
+        )
+        staff_action_record(
+            staff=staff,
+            action=StaffActionKind.CASHIER_APPROVE,
+            target=request.player,
+            detail=f"{request.get_kind_display()} request #{request.pk} of "
+            f"{cents_format(request.amount)}" + (f": {note.strip()}" if note.strip() else ""),
+            now=now,
         )
         request.status = CashierStatus.APPROVED
         request.decided_at = now
@@ -276,6 +298,14 @@ def cashier_refuse(
         request.decided_by = staff
         request.staff_note = note.strip()[:200]
         request.save()
+        staff_action_record(
+            staff=staff,
+            action=StaffActionKind.CASHIER_REFUSE,
+            target=request.player,
+            detail=f"{request.get_kind_display()} request #{request.pk} of "
+            f"{cents_format(request.amount)}" + (f": {note.strip()}" if note.strip() else ""),
+            now=now,
+        )
     return request
 
 
@@ -372,8 +402,53 @@ def all_in_protection_reset_day(*, now: datetime) -> int:
     )
 
 
-def all_in_protection_reset(*, player_ids: list[int], now: datetime) -> int:
-    """Staff give players back their full allowance for today."""
-    return Player.objects.filter(pk__in=player_ids).update(
-        all_ins_used=0, all_ins_day=room_day(now)
+def all_in_protection_reset(
+    *, player_ids: list[int], now: datetime, staff: Player | None = None
+) -> int:
+    """Staff give players back their full allowance for today; each player reset is one
+    StaffAction naming `staff` (and the protections they had used today)."""
+    today = room_day(now)
+    with transaction.atomic():
+        players = list(Player.objects.select_for_update().filter(pk__in=player_ids).order_by("pk"))
+        for player in players:
+            used = player.all_ins_used if player.all_ins_day == today else 0
+            if staff is not None:
+                staff_action_record(
+                    staff=staff,
+                    action=StaffActionKind.ALL_IN_RESET,
+                    target=player,
+                    detail=f"{used} of {player.all_in_allowance} used today given back",
+                    now=now,
+                )
+        return Player.objects.filter(pk__in=[player.pk for player in players]).update(
+            all_ins_used=0, all_ins_day=today
+        )
+
+
+# --- The staff audit log (issue #16) --------------------------------------------------------
+
+
+def staff_action_record(
+    *,
+    staff: Player,
+    action: str,
+    target: Player | str,
+    detail: str = "",
+    now: datetime | None = None,
+) -> StaffAction:
+    """Append one row to the staff audit log: `staff` did `action` to `target` (a Player, or
+    a reference such as "table:3" or "tournament:7"), with a line of `detail`.
+
+    Call it inside the transaction of the change it records, so the action and its record
+    are written together or not at all. Rows are never changed or deleted (StaffAction).
+    """
+    player = target if isinstance(target, Player) else None
+    reference = f"player:{target.pk}" if isinstance(target, Player) else target
+    return StaffAction.objects.create(
+        staff=staff,
+        action=str(action),
+        target=reference[:64],
+        target_player=player,
+        detail=detail[:300],
+        at=timezone.now() if now is None else now,
     )

@@ -5,6 +5,11 @@ from histories import views
 urlpatterns = [
     path("", views.hand_list, name="hand_list"),
     path("<int:hand_id>/", views.hand_detail, name="hand_detail"),
+    path(
+        "<int:hand_id>/player/<int:player_id>/",
+        views.hand_detail_for_staff,
+        name="hand_detail_for_staff",
+    ),
     path("<int:hand_id>/text/", views.hand_download_text, name="hand_download_text"),
     path("<int:hand_id>/json/", views.hand_download_json, name="hand_download_json"),
     path("zip/", views.hands_download_zip, name="hands_download_zip"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
@@ -77,6 +78,26 @@ def hand_detail(request: PlayerRequest, hand_id: int) -> HttpResponse:
             "text": hand_text(played),
             "fairness": fairness(played),
             "replay_history": hand_replay(played.hand.pk, request.user),
+        },
+    )
+
+
+@staff_member_required
+@require_GET
+def hand_detail_for_staff(request: PlayerRequest, hand_id: int, player_id: int) -> HttpResponse:
+    """Player support (issue #16): a hand's history as one of its players sees it (R-HIST-2:
+    their own down cards, others' only where shown), for staff answering that player."""
+    played = played_hand(hand_id=hand_id, player_id=player_id)
+    if played is None:
+        raise Http404("That player was not dealt into that hand.")
+    return render(
+        request,
+        "histories/hand_detail_staff.html",
+        {
+            "played": played,
+            "played_player_id": player_id,
+            "hand": played.hand,
+            "text": hand_text(played),
         },
     )
 

@@ -23,9 +23,8 @@ import logging
 from collections.abc import Callable, Iterator
 from datetime import datetime
 
-import redis
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -39,12 +38,10 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 from pokerroom import metrics as metrics_module
+from pokerroom.service_checks import NotReady, database_probe, redis_probe
 from tables.models import PRESENCE_STALE, Hand, Seat, Table
 
 logger = logging.getLogger(__name__)
-
-# A Redis that does not answer within this is as good as down, for a readiness probe.
-REDIS_TIMEOUT_SECONDS = 2.0
 
 
 @never_cache
@@ -60,20 +57,16 @@ def readyz(request: HttpRequest) -> JsonResponse:
     """The database, the migrations and (with REDIS_URL) Redis: 200 when all are "ok", else
     503 with the failing check's reason."""
     checks: dict[str, str] = {}
-    checks["database"] = _check("database", _database)
+    checks["database"] = _check("database", database_probe)
     migrations_known = checks["database"] == "ok"
     checks["migrations"] = _check("migrations", _migrations) if migrations_known else "skipped"
     if settings.REDIS_URL:
-        checks["redis"] = _check("redis", _redis)
+        checks["redis"] = _check("redis", redis_probe)
     failed = [name for name, value in checks.items() if value != "ok"]
     return JsonResponse(
         {"status": "unavailable" if failed else "ok", "checks": checks, "failed": failed},
         status=503 if failed else 200,
     )
-
-
-class NotReady(Exception):
-    """A check's failure whose message is fit for anyone to read (a migration's name)."""
 
 
 def _check(name: str, probe: Callable[[], None]) -> str:
@@ -88,12 +81,6 @@ def _check(name: str, probe: Callable[[], None]) -> str:
         logger.warning("not ready: %s: %s: %s", name, type(error).__name__, error)
         return f"failed: {type(error).__name__}"
     return "ok"
-
-
-def _database() -> None:
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute("SELECT 1")
-        cursor.fetchone()
 
 
 @functools.cache
@@ -113,18 +100,6 @@ def _migrations() -> None:
     if missing:
         names = ", ".join(f"{app}.{name}" for app, name in missing)
         raise NotReady(f"not applied: {names}")
-
-
-@functools.cache
-def _redis_client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(
-        url, socket_timeout=REDIS_TIMEOUT_SECONDS, socket_connect_timeout=REDIS_TIMEOUT_SECONDS
-    )
-
-
-def _redis() -> None:
-    if not _redis_client(settings.REDIS_URL).ping():
-        raise NotReady("no PONG")
 
 
 # --- /metrics -----------------------------------------------------------------------------------

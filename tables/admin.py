@@ -14,6 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html_join
 
+import tables.admin_players  # noqa: F401  (a player's hands on their admin page, issue #16)
 from accounts.money import CentsField, CentsListField, cents_format
 from pokerroom.admin_read_only import ReadOnlyAdminMixin
 from pokerroom.room_day import room_day
@@ -265,13 +266,13 @@ class TableAdmin(admin.ModelAdmin):
     @admin.action(description="Close the selected tables (no new hand)")
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
         for table in queryset:
-            services.table_close(table_id=table.pk)
+            services.table_close(table_id=table.pk, staff=request.user)  # type: ignore[arg-type]
         messages.success(request, f"Closed {queryset.count()} table(s).")
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
         for table in queryset:
-            services.table_open(table_id=table.pk)
+            services.table_open(table_id=table.pk, staff=request.user)  # type: ignore[arg-type]
         messages.success(request, f"Opened {queryset.count()} table(s).")
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from accounts.models import LedgerKind, Player
+from accounts.models import LedgerKind, Player, StaffActionKind
 from accounts.money import cents_format
-from accounts.services import InsufficientBalance, wallet_debit
+from accounts.services import InsufficientBalance, staff_action_record, wallet_debit
 from stud import IllegalAction, StudHand
 from stud.time_bank import time_bank_start_ms
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
@@ -251,22 +251,45 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
     return change.result
 
 
-def table_close(*, table_id: int) -> TableResult:
-    """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave."""
+def table_close(
+    *, table_id: int, staff: Player | None = None, now: datetime | None = None
+) -> TableResult:
+    """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave.
+    Closed by `staff`: one StaffAction in the same transaction."""
+    now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
         table.is_open = False
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
         change.outbox.seats_changed = True
+        if staff is not None:
+            staff_action_record(
+                staff=staff,
+                action=StaffActionKind.TABLE_CLOSE,
+                target=table_reference(table),
+                detail=table.name,
+                now=now,
+            )
     return change.result
 
 
-def table_open(*, table_id: int, now: datetime | None = None) -> TableResult:
+def table_open(
+    *, table_id: int, staff: Player | None = None, now: datetime | None = None
+) -> TableResult:
+    """Staff: the table deals again. Opened by `staff`: one StaffAction with it."""
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
         table.is_open = True
         table.save(update_fields=["is_open"])
         hand_schedule_next(table=table, outbox=change.outbox, now=now)
+        if staff is not None:
+            staff_action_record(
+                staff=staff,
+                action=StaffActionKind.TABLE_OPEN,
+                target=table_reference(table),
+                detail=table.name,
+                now=now,
+            )
     return change.result

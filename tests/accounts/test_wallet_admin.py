@@ -177,6 +177,13 @@ def test_the_player_admin_shows_the_ledger_read_only_and_keeps_the_balance(
             "date_joined_1": "00:00:00",
             "ledger_entries-TOTAL_FORMS": "0",
             "ledger_entries-INITIAL_FORMS": "0",
+            # the support page's read-only inlines (issue #16): staff actions, hands
+            "staff_actions_received-TOTAL_FORMS": "0",
+            "staff_actions_received-INITIAL_FORMS": "0",
+            "hands_dealt-TOTAL_FORMS": "0",
+            "hands_dealt-INITIAL_FORMS": "0",
+            "seats-TOTAL_FORMS": "0",
+            "seats-INITIAL_FORMS": "0",
         },
     )
     assert response.status_code == 302, response.text
