@@ -80,12 +80,17 @@ class InProcessRunner:
             self._wake.notify()
         return EagerResult(task_id, None, "PENDING")
 
-    def stop(self) -> None:
+    def stop(self, *, wait: float | None = None) -> None:
+        """Stop the clock and the workers; `wait`: seconds to wait for each thread to end (a
+        task running finishes first)."""
         self._stopped = True
         with self._wake:
             self._wake.notify_all()
         with self._ready_cond:
             self._ready_cond.notify_all()
+        if wait is not None:
+            for thread in self._threads:
+                thread.join(wait)
 
     def pending(self) -> int:
         with self._wake:
