@@ -50,13 +50,15 @@ def database_url_of_tests() -> str:
 
 
 def room_env(*, settings_module: str = ROOM_SETTINGS, **extra: str) -> dict[str, str]:
-    """The environment of a room process on the test database, with no beat. Without a
-    REDIS_URL in `extra` the process runs embedded: the channel layer and the Celery tasks
-    live in that one process."""
+    """The environment of a room process on the test database. Without a REDIS_URL in
+    `extra` the process runs embedded, as `make run` does: the channel layer and the Celery
+    tasks live in that one process, and its runner plays beat, whose clock sweep deals the
+    next hand and runs the clocks out (DESIGN.md "Time": nothing else does). With one, beat
+    is a process of its own (`celery_worker(..., beat=True)`)."""
     env = dict(
         os.environ,
         DATABASE_URL=database_url_of_tests(),
-        TASKS_RUN_BEAT="0",
+        TASKS_RUN_BEAT="0" if extra.get("REDIS_URL") else "1",
         DJANGO_SETTINGS_MODULE=settings_module,
         **extra,
     )
