@@ -213,8 +213,9 @@ def hand_time_out(
     if found is None:
         return refused(0, Refusal.NOT_FOUND, "No such hand.")
     table_id, seq, ended_at, deadline = found
-    # Most clock tasks find their hand moved on (one is set per turn): answered from one
-    # read, without waiting for the table's lock. A hand's seq only grows and an ended hand
+    # A clock task that finds its hand moved on (the turn answered in its last second, or
+    # the second copy when two sweeps saw the deadline) is answered from one read, without
+    # waiting for the table's lock. A hand's seq only grows and an ended hand
     # stays ended, so this answer cannot be overtaken; a due clock is checked again locked.
     if ended_at is not None or seq != expected_seq:
         return stale(table_id, hand_id=hand_id, seq=seq)
