@@ -4,11 +4,12 @@
     REDIS_URL=redis://127.0.0.1:6379/0 \
     .venv/bin/python benchmarks/tables.py --tables 10 50 200 --seconds 30
 
-It builds a fresh database `<name>_bench`, starts two Daphne processes and one Celery worker on
-it (the production shape: PostgreSQL, channels_redis, Celery on Redis), seats 6 bots per table,
-half of them connected to each Daphne, and lets them play for the given time, each bot acting
-the moment its turn comes. It reports actions per second and the action-to-broadcast latency
-(from a bot sending its action to that bot receiving the table's event for it), p50 and p99.
+It builds a fresh database `<name>_bench`, starts two Daphne processes, one Celery worker and
+Celery beat (whose clock sweep deals each next hand) on it (the production shape: PostgreSQL,
+channels_redis, Celery on Redis), seats 6 bots per table, half of them connected to each
+Daphne, and lets them play for the given time, each bot acting the moment its turn comes. It
+reports actions per second and the action-to-broadcast latency (from a bot sending its action
+to that bot receiving the table's event for it), p50 and p99.
 In the same run, pgbench's TPC-B-like transactions per second on the same server, with one
 client per table, give the ceiling to compare against (each table is one row lock in turn).
 
@@ -94,6 +95,12 @@ def worker_command(pool: str = "prefork", level: str = "warning") -> list[str]:
     ]
 
 
+def beat_command(level: str = "warning") -> list[str]:
+    """Celery beat: its clock sweep deals every next hand and runs the clocks out (DESIGN.md
+    "Time": the services send no task per turn or hand)."""
+    return [sys.executable, "-m", "celery", "-A", "pokerroom", "beat", "-l", level]
+
+
 @contextlib.contextmanager
 def room_processes(
     env: dict[str, str], ports: list[int], worker_pool: str = "prefork"
@@ -108,15 +115,16 @@ def room_processes(
         )
         for port in ports
     ]
-    processes.append(
+    processes += [
         subprocess.Popen(
-            worker_command(worker_pool),
+            command,
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-    )
+        for command in (worker_command(worker_pool), beat_command())
+    ]
     try:
         for port in ports:
             deadline = time.monotonic() + 60
@@ -128,7 +136,11 @@ def room_processes(
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.3)
-        yield {"daphne": [p.pid for p in processes[:-1]], "worker": [processes[-1].pid]}
+        yield {
+            "daphne": [p.pid for p in processes[:-2]],
+            "worker": [processes[-2].pid],
+            "beat": [processes[-1].pid],
+        }
     finally:
         for process in processes:
             process.terminate()

@@ -5,6 +5,7 @@ host and port) and the session middleware, so a consumer knows its user from the
 cookie alone, never from a message.
 """
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -31,11 +32,14 @@ room_router = ProtocolTypeRouter(
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """The room; in the embedded mode the in-process task runner starts with the first call."""
+    """The room; in the embedded mode the in-process task runner starts with the first call,
+    and broadcasts go through this loop (tables/services/broadcast.py)."""
     if settings.TASKS_IN_PROCESS:
         from pokerroom.inprocess import runner
+        from tables.services.broadcast import broadcast_from_server_loop
 
         runner()
+        broadcast_from_server_loop(asyncio.get_running_loop())
     await room_router(scope, receive, send)
 
 

@@ -66,13 +66,24 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.conf.imports = ("pokerroom.tasks",)
 
+# How often the clock sweep runs: DEADLINE_SWEEP_SECONDS in the environment (read here, not in
+# the settings: this module is imported while the settings module itself is). Change it there,
+# not in the admin: the sweep schedules ahead by this interval, and beat's row is rewritten
+# from it on start.
+DEADLINE_SWEEP_ENTRY = "sweep-expired-action-clocks"
+DEADLINE_SWEEP = timedelta(seconds=float(os.environ.get("DEADLINE_SWEEP_SECONDS", "1")))
+
 # The room's periodic jobs. In the services shape django-celery-beat copies these into the
 # database on start, where staff can see and change them in the admin; in the embedded mode
 # the in-process runner reads them directly.
 app.conf.beat_schedule = {
-    "sweep-expired-action-clocks": {
+    # The clock sweep (DESIGN.md "Time"): every DEADLINE_SWEEP (1 s) it applies the deadlines
+    # passed and schedules a task at the exact time of each one falling before the next sweep
+    # (tables/services/scheduling.py reads its interval here). The entry keeps its first name,
+    # so the row django-celery-beat already has is updated rather than a second one added.
+    DEADLINE_SWEEP_ENTRY: {
         "task": "tables.tasks.sweep_action_deadlines",
-        "schedule": timedelta(seconds=2),
+        "schedule": DEADLINE_SWEEP,
     },
     # A player whose Daphne process died shows gone within seconds (tables.services.presence).
     "sweep-stale-presence": {

@@ -2,11 +2,12 @@
 
 Celery's eager mode runs a task the moment it is sent, which would fire a 10-second action
 clock at once. This runner keeps a heap of (due time, task) and a small pool of worker threads
-that run each task with Celery's own `Task.apply` when it falls due. It also plays beat: every
-entry of `app.conf.beat_schedule` runs when its schedule says it is due.
+that run each task with Celery's own `Task.apply` when it falls due (a countdown, or an `eta`:
+the clock sweep's tasks at a deadline's exact time). It also plays beat: every entry of
+`app.conf.beat_schedule` runs when its schedule says it is due, the clock sweep every second.
 
-Nothing here is durable, and it need not be: the action clock's periodic sweep reads the
-deadlines from the database, so a task lost with the process costs seconds, never a hand.
+Nothing here is durable, and it need not be: the clock sweep reads the deadlines from the
+database, so a task lost with the process costs at most one sweep, never a hand.
 """
 
 from __future__ import annotations
@@ -79,52 +80,64 @@ class InProcessRunner:
             self._wake.notify()
         return EagerResult(task_id, None, "PENDING")
 
-    def stop(self) -> None:
+    def stop(self, *, wait: float | None = None) -> None:
+        """Stop the clock and the workers; `wait`: seconds to wait for each thread to end (a
+        task running finishes first)."""
         self._stopped = True
         with self._wake:
             self._wake.notify_all()
         with self._ready_cond:
             self._ready_cond.notify_all()
+        if wait is not None:
+            for thread in self._threads:
+                thread.join(wait)
 
     def pending(self) -> int:
         with self._wake:
             return len(self._heap)
 
-    # The clock thread moves due tasks to the workers and keeps beat's schedule.
+    # The clock thread moves due tasks to the workers and keeps beat's schedule: it sleeps
+    # until the next task or beat entry is due (the clock sweep's 1 s is kept to the tick).
     def _clock(self) -> None:
+        beat_next = 1.0
         while not self._stopped:
             with self._wake:
                 now = time.monotonic()
                 while self._heap and self._heap[0].due <= now:
                     self._hand_to_workers(heapq.heappop(self._heap))
-                timeout = 1.0
+                timeout = min(1.0, beat_next) if self._run_beat else 1.0
                 if self._heap:
                     timeout = min(timeout, max(0.0, self._heap[0].due - now))
                 self._wake.wait(timeout)
             if self._run_beat:
-                self._queue_due_beat_entries()
+                beat_next = self._queue_due_beat_entries()
 
     def _hand_to_workers(self, item: _Scheduled) -> None:
         with self._ready_cond:
             self._ready.append(item)
             self._ready_cond.notify()
 
-    def _queue_due_beat_entries(self) -> None:
+    def _queue_due_beat_entries(self) -> float:
+        """Queue the beat entries that are due; returns the seconds until the next one."""
         from celery.schedules import maybe_schedule
         from django.utils import timezone
 
         from pokerroom.celery import app
 
+        soonest = 1.0
         for name, entry in app.conf.beat_schedule.items():
             schedule = maybe_schedule(entry["schedule"], app=app)
             last = self._beat_last_run.get(name)
             if last is None:
                 self._beat_last_run[name] = timezone.now()
-                continue
-            is_due, _next = schedule.is_due(last)
+                last = self._beat_last_run[name]
+            is_due, next_in = schedule.is_due(last)
             if is_due:
                 self._beat_last_run[name] = timezone.now()
                 self.submit(entry["task"], tuple(entry.get("args", ())), {})
+                _due, next_in = schedule.is_due(self._beat_last_run[name])
+            soonest = min(soonest, max(0.01, float(next_in)))
+        return soonest
 
     def _work(self) -> None:
         while not self._stopped:

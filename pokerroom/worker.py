@@ -2,7 +2,7 @@
 
 When the connection to Redis is lost, Celery's consumer closes the broken connection before
 it reconnects. Closing a Redis channel puts back the messages the worker holds unacknowledged
-(every countdown task waiting for its time: each turn's action clock, the next hand's start)
+(the tasks waiting for their time: the clock sweep sends each deadline's up to 1.5 s ahead)
 by writing them to Redis: the Redis that just went away. With celery and kombu 5.7 (the
 newest) that write runs after kombu has already detached the channel from its connection, so
 instead of a connection error it raises ``AttributeError: 'NoneType' object has no attribute
@@ -21,7 +21,7 @@ Celery drops the worker's copies of the held tasks on reconnecting (``Consumer.o
 so none runs twice.
 
 tests/tables/test_worker_broker_outage.py stops a private Redis under a worker holding a
-countdown task and starts it again.
+task that waits for its time and starts it again.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Celery tasks of the live tables: each is thin and calls a service (DESIGN.md "Time").
 
 Functions are named `<entity>_<action>` like the services; the registered names are the
-first ones and stay (beat's rows and queued messages name them). The services send these by
-name (tables/services/scheduling.py) and import nothing from here."""
+first ones and stay (beat's rows and queued messages name them). The clock sweep sends the
+timed ones by name, each at its deadline's exact time (tables/services/scheduling.py); the
+services import nothing from here."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def action_clock_expire(hand_id: int, seq: int) -> str:
 
 @shared_task(name="tables.tasks.sweep_action_deadlines")
 def deadlines_sweep() -> int:
-    """Periodic: apply every passed deadline and start every hand already due."""
+    """Periodic, every second (DESIGN.md "Time"): apply every passed deadline and schedule a
+    task at the time of each one falling before the next sweep."""
     return services.hand_deadlines_sweep()
 
 

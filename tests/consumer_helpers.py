@@ -31,11 +31,11 @@ BUY_IN = 2000
 def consumer_test_room(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
     """Import into a consumer test module: the in-process channel layer (these tests are about
     the consumer; tests/tables/test_consumer_scale_out.py runs on Redis), and no task
-    runs on its own: the test deals each hand (with a stacked deck) and no clock expires."""
+    runs on its own: the test deals each hand (with a stacked deck) and no clock expires (no
+    sweep runs in tests, and a deadline near enough for its service to send its own task is
+    held here too)."""
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_offer_expiry", lambda **kwargs: None)
+    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
 
 
 def make_table(**overrides: Any) -> Table:

@@ -12,6 +12,7 @@ a Daphne's log is a temporary file, shown if it fails to start.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -49,13 +50,15 @@ def database_url_of_tests() -> str:
 
 
 def room_env(*, settings_module: str = ROOM_SETTINGS, **extra: str) -> dict[str, str]:
-    """The environment of a room process on the test database, with no beat. Without a
-    REDIS_URL in `extra` the process runs embedded: the channel layer and the Celery tasks
-    live in that one process."""
+    """The environment of a room process on the test database. Without a REDIS_URL in
+    `extra` the process runs embedded, as `make run` does: the channel layer and the Celery
+    tasks live in that one process, and its runner plays beat, whose clock sweep deals the
+    next hand and runs the clocks out (DESIGN.md "Time": nothing else does). With one, beat
+    is a process of its own (`celery_worker(..., beat=True)`)."""
     env = dict(
         os.environ,
         DATABASE_URL=database_url_of_tests(),
-        TASKS_RUN_BEAT="0",
+        TASKS_RUN_BEAT="0" if extra.get("REDIS_URL") else "1",
         DJANGO_SETTINGS_MODULE=settings_module,
         **extra,
     )
@@ -110,8 +113,9 @@ def _wait_http(url: str, process: subprocess.Popen[bytes], log: Path, within: fl
 
 @contextmanager
 def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[subprocess.Popen[bytes]]:
-    """A Celery worker on the test's queue; `beat`: with an embedded beat (the sweep).
-    Yields its process (to see that it is still alive)."""
+    """A Celery worker on the test's queue; `beat`: with an embedded beat (the sweep), a
+    child process of the worker. Yields its process (to see that it is still alive); the
+    worker leads a process group of its own, so `kill_group` kills it with its beat."""
     keep = os.environ.get("ROOM_PROCESS_LOGS")
     log = open(Path(keep) / f"celery-{os.getpid()}.log", "w") if keep else subprocess.DEVNULL  # noqa: SIM115
     process = subprocess.Popen(
@@ -131,6 +135,7 @@ def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[subpro
         env=env,
         stdout=log,
         stderr=log,
+        start_new_session=True,
     )
     try:
         yield process
@@ -138,6 +143,13 @@ def celery_worker(env: dict[str, str], *, beat: bool = False) -> Iterator[subpro
         _stop(process)
         if keep:
             log.close()  # type: ignore[union-attr]
+
+
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a process started with its own group (`celery_worker`) and every child of it:
+    a worker dies with its embedded beat, as a machine's crash would take both."""
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
 
 
 class PrivateRedis:

@@ -18,6 +18,8 @@ logger = logging.getLogger(__name__)
 # Seconds a process without an event loop waits for its broadcast to be handed to the layer.
 BROADCAST_TIMEOUT = 10.0
 _own_loop: asyncio.AbstractEventLoop | None = None
+# The embedded mode: the server's event loop, where the in-memory channel layer's queues live.
+_server_loop: asyncio.AbstractEventLoop | None = None
 
 MESSAGE_TYPE = "room.frames"  # the consumer's `room_frames` handler receives it
 
@@ -55,9 +57,10 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
         for group, message in messages:
             await layer.group_send(group, message)
 
+    loop = _own_loop or _server_loop
     try:
-        if _own_loop is not None:
-            asyncio.run_coroutine_threadsafe(send_all(), _own_loop).result(BROADCAST_TIMEOUT)
+        if loop is not None and loop.is_running() and not _running_in(loop):
+            asyncio.run_coroutine_threadsafe(send_all(), loop).result(BROADCAST_TIMEOUT)
         else:
             # In a server thread: one trip to the server's event loop for the whole batch.
             async_to_sync(send_all)()
@@ -75,6 +78,23 @@ def broadcast_from_own_loop() -> None:
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, name="room-broadcasts", daemon=True).start()
     _own_loop = loop
+
+
+def broadcast_from_server_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """The embedded mode (one process, the in-memory channel layer): carry broadcasts on the
+    server's loop, whatever thread they come from. A task of the in-process runner (a time-out,
+    a hand dealt by the clock sweep) runs in a thread of its own; sent from there, a frame was
+    put on the consumers' queues from another loop, which the server's loop noticed only when
+    it next woke (Daphne's one-second tick), so a time-out reached the players a second late."""
+    global _server_loop
+    _server_loop = loop
+
+
+def _running_in(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def frames_message(table_id: int, frames: list[dict[str, Any]]) -> dict[str, Any]:

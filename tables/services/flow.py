@@ -10,7 +10,6 @@ No rule of poker is decided here: the engine says what happens, these steps reco
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -193,10 +192,12 @@ def hand_time_bank_start(*, hand: Hand, seat: Seat | None, outbox: Outbox, now: 
             "ms_left": ms_left(deadline, now),
         }
     )
-    hand_id, seq = hand.pk, hand.seq
-    countdown = max(0.0, (deadline - now).total_seconds())
-    outbox.after_commit(
-        lambda: scheduling.schedule_action_clock(hand_id=hand_id, seq=seq, countdown=countdown)
+    scheduling.deadline_send_if_soon(
+        outbox.after_commit,
+        scheduling.ACTION_CLOCK_EXPIRE,
+        (hand.pk, hand.seq),
+        deadline=deadline,
+        now=now,
     )
     return True
 
@@ -318,9 +319,14 @@ def hand_carry_on(
                 "ms_left": ms_left(deadline, now),
             },
         )
-    hand_id, seq, clock = hand.pk, hand.seq, table.action_clock
-    outbox.after_commit(
-        lambda: scheduling.schedule_action_clock(hand_id=hand_id, seq=seq, countdown=clock)
+    # The deadline is data (DESIGN.md "Time"): the clock sweep schedules its task when it
+    # falls near; a turn answered before then costs no message.
+    scheduling.deadline_send_if_soon(
+        outbox.after_commit,
+        scheduling.ACTION_CLOCK_EXPIRE,
+        (hand.pk, hand.seq),
+        deadline=deadline,
+        now=now,
     )
     return engine
 
@@ -462,8 +468,9 @@ def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
                     "ms_left": ms_left(at, now),
                 },
             )
-    table_id = table.pk
-    outbox.after_commit(lambda: scheduling.schedule_hand_start(table_id=table_id, countdown=pause))
+    scheduling.deadline_send_if_soon(
+        outbox.after_commit, scheduling.HAND_START_NEXT, (table.pk,), deadline=at, now=now
+    )
 
 
 def free_seat_count(table: Table) -> int:
@@ -499,7 +506,11 @@ def waiting_list_offer_seats(*, table: Table, outbox: Outbox, now: datetime) -> 
                 "ms_left": ms_left(until, now),
             },
         )
-        outbox.after_commit(
-            functools.partial(scheduling.schedule_offer_expiry, entry_id=entry.pk, countdown=held)
+        scheduling.deadline_send_if_soon(
+            outbox.after_commit,
+            scheduling.WAITING_LIST_OFFER_EXPIRE,
+            (entry.pk,),
+            deadline=until,
+            now=now,
         )
         outbox.waiting_changed = True

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from accounts.models import Player
 from pokerroom import metrics
@@ -15,6 +17,7 @@ from stud.deck import (
     shuffled_deck,
 )
 from tables.models import Hand, HandPlayer, Seat, Table, WaitingListEntry
+from tables.services import scheduling
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
@@ -49,18 +52,20 @@ def hand_start(
     now: datetime | None = None,
     deck: list[int] | None = None,
     only_when_due: bool = False,
+    skip_locked: bool = False,
 ) -> TableResult:
     """R-GAME-3: deal a hand to the seated players who are in, with chips, and (without
     auto-ante) have confirmed (R-ANTE-1). The deck is committed to before the deal.
     `deck`: a stacked deck for tests; `only_when_due`: the scheduled start (a no-op before
-    the table's next_hand_at).
+    the table's next_hand_at); `skip_locked`: the sweep leaves a table another process is
+    working on.
 
     Refused (nothing written) while a hand runs or before the scheduled time; skipped when
     the table is closed or fewer than two are in: nothing is dealt, and the schedule is
     cleared (status "skipped"), so that the sweep stops calling and the next seat taken
     schedules a hand again."""
     now = now_or(now)
-    with table_change(table_id) as change:
+    with table_change(table_id, skip_locked=skip_locked) as change:
         table = change.table
         running = change.hand
         if running is not None:
@@ -212,8 +217,9 @@ def hand_time_out(
     if found is None:
         return refused(0, Refusal.NOT_FOUND, "No such hand.")
     table_id, seq, ended_at, deadline = found
-    # Most clock tasks find their hand moved on (one is set per turn): answered from one
-    # read, without waiting for the table's lock. A hand's seq only grows and an ended hand
+    # A clock task that finds its hand moved on (the turn answered in its last second, or
+    # the second copy when two sweeps saw the deadline) is answered from one read, without
+    # waiting for the table's lock. A hand's seq only grows and an ended hand
     # stays ended, so this answer cannot be overtaken; a due clock is checked again locked.
     if ended_at is not None or seq != expected_seq:
         return stale(table_id, hand_id=hand_id, seq=seq)
@@ -237,25 +243,72 @@ def hand_time_out(
 
 
 def hand_deadlines_sweep(*, now: datetime | None = None) -> int:
-    """Apply every action deadline already passed, start every hand already due and lapse
-    every seat offer already out of time, so a lost or late task costs seconds, never a stuck
-    table or waiting list. Returns how many were applied."""
-    now = now_or(now)
-    applied = 0
-    passed = Hand.objects.filter(ended_at__isnull=True, action_deadline__lt=now).values_list(
-        "pk", "seq"
+    """One run of the clock sweep (DESIGN.md "Time"; beat, every DEADLINE_SWEEP_SECONDS):
+    schedules a task at the exact time of every deadline falling before the next sweep and
+    applies every one already passed: action clocks, hands due to start, seat offers out of
+    time, and whatever other kinds are registered (tables/services/scheduling.py). A lost or
+    late task therefore costs at most one interval, never a stuck table or waiting list.
+    Returns how many were applied."""
+    return scheduling.deadlines_sweep(now=now)
+
+
+# The deadline kinds of the live tables (tables/services/scheduling.py). Each `due` query is
+# one indexed read of the rows whose deadline falls before the sweep's horizon.
+
+
+def _hands_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    rows = Hand.objects.filter(ended_at__isnull=True, action_deadline__lte=until).values_list(
+        "action_deadline", "pk", "seq"
     )
-    for hand_id, seq in list(passed):
-        if hand_time_out(hand_id=hand_id, expected_seq=seq, now=now, skip_locked=True).ok:
-            applied += 1
-    due = Table.objects.filter(next_hand_at__lt=now).values_list("pk", flat=True)
-    for table_id in list(due):
-        if hand_start(table_id=table_id, now=now, only_when_due=True).ok:
-            applied += 1
-    # A seat offer whose expiry task was lost (a worker or Redis outage) lapses here, so the
-    # next in line is offered the seat within a sweep, not at the next seat change.
-    lapsed = WaitingListEntry.objects.filter(offered_until__lt=now)
-    for entry_id in list(lapsed.values_list("pk", flat=True)):
-        if waiting_list_offer_expire(entry_id=entry_id, now=now).ok:
-            applied += 1
-    return applied
+    return [(deadline, (hand_id, seq)) for deadline, hand_id, seq in rows if deadline]
+
+
+def _hand_time_out_passed(hand_id: int, seq: int, *, now: datetime) -> bool:
+    return hand_time_out(hand_id=hand_id, expected_seq=seq, now=now, skip_locked=True).ok
+
+
+def _tables_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    rows = Table.objects.filter(next_hand_at__lte=until).values_list("next_hand_at", "pk")
+    return [(at, (table_id,)) for at, table_id in rows if at]
+
+
+def _hand_start_passed(table_id: int, *, now: datetime) -> bool:
+    return hand_start(table_id=table_id, now=now, only_when_due=True, skip_locked=True).ok
+
+
+def _offers_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    rows = WaitingListEntry.objects.filter(offered_until__lte=until).values_list(
+        "offered_until", "pk"
+    )
+    return [(until_, (entry_id,)) for until_, entry_id in rows if until_]
+
+
+def _offer_expire_passed(entry_id: int, *, now: datetime) -> bool:
+    return waiting_list_offer_expire(entry_id=entry_id, now=now, skip_locked=True).ok
+
+
+for _kind in (
+    # R-BET-7 / R-TIME-1: the clock (or time bank) of the player to act; stale once the
+    # hand's seq moved on.
+    scheduling.DeadlineKind(
+        name="action_clock",
+        due=_hands_due,
+        task=scheduling.ACTION_CLOCK_EXPIRE,
+        apply=_hand_time_out_passed,
+    ),
+    # R-GAME-3: the pause between hands is over; a no-op unless next_hand_at is due.
+    scheduling.DeadlineKind(
+        name="next_hand",
+        due=_tables_due,
+        task=scheduling.HAND_START_NEXT,
+        apply=_hand_start_passed,
+    ),
+    # A seat held for the first in line lapses to the next (a no-op once taken or left).
+    scheduling.DeadlineKind(
+        name="seat_offer",
+        due=_offers_due,
+        task=scheduling.WAITING_LIST_OFFER_EXPIRE,
+        apply=_offer_expire_passed,
+    ),
+):
+    scheduling.deadline_kind_register(_kind)

@@ -52,15 +52,18 @@ def waiting_list_leave(
     return change.result
 
 
-def waiting_list_offer_expire(*, entry_id: int, now: datetime | None = None) -> TableResult:
-    """The offered player did not sit in time: they leave the list, the next is offered."""
+def waiting_list_offer_expire(
+    *, entry_id: int, now: datetime | None = None, skip_locked: bool = False
+) -> TableResult:
+    """The offered player did not sit in time: they leave the list, the next is offered.
+    `skip_locked`: the sweep leaves a table another process is working on."""
     now = now_or(now)
     table_id = (
         WaitingListEntry.objects.filter(pk=entry_id).values_list("table_id", flat=True).first()
     )
     if table_id is None:
         return refused(0, Refusal.NOT_FOUND, "No such waiting-list entry (seated or gone).")
-    with table_change(table_id) as change:
+    with table_change(table_id, skip_locked=skip_locked) as change:
         entry = WaitingListEntry.objects.filter(pk=entry_id).first()
         if entry is None:
             raise change.refuse(Refusal.NOT_FOUND, "No such waiting-list entry (seated or gone).")

@@ -69,9 +69,7 @@ def finished_hand(monkeypatch: pytest.MonkeyPatch) -> Any:
     """A hand played down in the test process (no clock, no broadcast), for the hand page."""
     import tables.services.scheduling as scheduling
 
-    for name in dir(scheduling):
-        if name.startswith("schedule_"):
-            monkeypatch.setattr(scheduling, name, lambda *args, **kwargs: None)
+    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     table = make_table(name="Policy replay")
     alice, bob = seated_player(table, username="cspa"), seated_player(table, username="cspb")

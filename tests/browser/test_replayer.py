@@ -23,9 +23,7 @@ def finished_hand(monkeypatch):
     """A hand played down to showdown in the test process: no clock, no broadcast."""
     import tables.services.scheduling as scheduling
 
-    for name in dir(scheduling):
-        if name.startswith("schedule_"):
-            monkeypatch.setattr(scheduling, name, lambda *args, **kwargs: None)
+    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     table = make_table(name="Replay")
     alice, bob = seated_player(table, username="ra"), seated_player(table, username="rb")

@@ -18,9 +18,7 @@ def full_table(monkeypatch):
     """Two players seated through the services in the test process: no hand, no broadcast."""
     import tables.services.scheduling as scheduling
 
-    for name in dir(scheduling):
-        if name.startswith("schedule_"):
-            monkeypatch.setattr(scheduling, name, lambda *args, **kwargs: None)
+    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     table = make_table(name="Full house", seats=2)
     alice = seated_player(table, username="wa")

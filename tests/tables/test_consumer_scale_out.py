@@ -1,7 +1,7 @@
 """Two Daphne processes on the real channel layer (Redis) and PostgreSQL, with a Celery
-worker: players connected to different processes play whole hands together and every one of
-them sees every event of a hand, in seq order, without a gap (DESIGN.md: no table state in a
-process's memory)."""
+worker and its beat: players connected to different processes play whole hands together and
+every one of them sees every event of a hand, in seq order, without a gap (DESIGN.md: no
+table state in a process's memory)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def test_players_on_two_daphne_processes_see_every_event_in_order():
     table = make_table()
     players = [make_player() for _ in range(3)]
     env = room_env(REDIS_URL=os.environ["REDIS_URL"], ROOM_TEST_QUEUE=f"q-{uuid.uuid4().hex}")
-    with daphne(env) as first, daphne(env) as second, celery_worker(env):
+    # The worker's beat runs the clock sweep, which deals each next hand.
+    with daphne(env) as first, daphne(env) as second, celery_worker(env, beat=True):
         urls = [first, second, first]
         bots = [
             Bot(

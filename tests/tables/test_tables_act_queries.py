@@ -13,18 +13,11 @@ from django.test.utils import CaptureQueriesContext
 
 from stud import StudHand
 from tables import services
-from tables.services import scheduling
 from tests.table_factories import make_table, running_hand, seated_player
 
 pytestmark = pytest.mark.django_db
 
 ACT_QUERIES = 7  # was 8 before the seats were read once per act
-
-
-@pytest.fixture(autouse=True)
-def _no_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scheduling, "schedule_hand_start", lambda **kwargs: None)
-    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kwargs: None)
 
 
 def test_an_action_mid_hand_takes_a_bounded_number_of_queries():

@@ -2,9 +2,10 @@
 
 With Redis down, queueing the next player's clock raised out of the commit into the consumer,
 which answered an action already applied and committed as "internal: the room could not do
-that", and no clock was set. Now what runs after commit (the broadcast, the clock, the next
-hand's start) is logged when it fails (tables/services/outbox.py), and the beat's sweep
-applies the deadline the lost clock task would have.
+that", and no clock was set. Now what runs after commit (the broadcast, and the rare task a
+service sends itself: a deadline nearer than the clock sweep's horizon, as on these tables
+with a 1-second clock) is logged when it fails (tables/services/outbox.py), and the sweep
+applies the deadline the lost task would have.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from tables import services
@@ -42,20 +42,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BROKER_DOWN = "Error 111 connecting to 127.0.0.1:6379. Connection refused."
 
 
-def _broker_down(**_: Any) -> None:
+def _broker_down(*_: Any, **__: Any) -> None:
     """What queueing a task raises while Redis is away."""
     raise OperationalError(BROKER_DOWN)
 
 
 @pytest.fixture
 def no_broker(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("schedule_action_clock", "schedule_hand_start", "schedule_offer_expiry"):
-        monkeypatch.setattr(scheduling, name, _broker_down)
+    monkeypatch.setattr(scheduling, "task_send_at", _broker_down)
+
+
+# A clock shorter than the sweep's horizon: each turn's service sends the clock's task itself
+# (tables/services/scheduling.py, deadline_send_if_soon), so there is a send to fail.
+SHORT_CLOCK = 1
 
 
 def _heads_up_hand() -> tuple[Any, Any, Any, Hand]:
     """Alice (seat 1) and Bob (seat 2), a hand dealt now; Bob's 7c brings in."""
-    table = make_stud_table()
+    table = make_stud_table(action_clock=SHORT_CLOCK)
     alice = seated_player(table, seat_number=1)
     bob = seated_player(table, seat_number=2)
     assert services.hand_start(table_id=table.pk, deck=deck_of(ALICE_WINS)).ok
@@ -96,8 +100,10 @@ def test_r_time_1_the_sweep_applies_the_deadline_whose_clock_task_was_lost() -> 
 def test_a_failing_broadcast_neither_refuses_the_action_nor_cancels_its_clock(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    clocks: list[dict[str, Any]] = []
-    monkeypatch.setattr(scheduling, "schedule_action_clock", lambda **kw: clocks.append(kw))
+    clocks: list[tuple[str, Any]] = []
+    monkeypatch.setattr(
+        scheduling, "task_send_at", lambda name, args, *, eta: clocks.append((name, args))
+    )
     table, _alice, bob, hand = _heads_up_hand()
     clocks.clear()
 
@@ -108,8 +114,8 @@ def test_a_failing_broadcast_neither_refuses_the_action_nor_cancels_its_clock(
     result = act(table, bob, "bring_in", 25)
 
     assert result.ok
-    assert [clock["seq"] for clock in clocks] == [result.seq]
-    assert timezone.now() < Hand.objects.get(pk=hand.pk).action_deadline
+    assert clocks == [("tables.tasks.action_clock_expire", (hand.pk, result.seq))]
+    assert Hand.objects.get(pk=hand.pk).action_deadline > hand.action_deadline  # alice's clock
 
 
 @pytest.mark.asyncio

@@ -242,6 +242,5 @@ def test_embedded_a_hand_survives_restarting_the_server():
     loses the clock task with the process, so the restarted server's beat sweep (which needs
     tables.tasks registered) applies it."""
     env = room_env()
-    env["TASKS_RUN_BEAT"] = "1"
-    assert "REDIS_URL" not in env
+    assert "REDIS_URL" not in env and env["TASKS_RUN_BEAT"] == "1"
     _play_restart(lambda: daphne(env), nullcontext)

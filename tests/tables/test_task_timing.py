@@ -1,4 +1,5 @@
-"""Celery countdowns are honoured in both ways of running (the action clock depends on it)."""
+"""Celery countdowns and ETAs are honoured in both ways of running (the clock sweep sends each
+deadline's task with an `eta`; the room depends on it)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import uuid
-from typing import Any
 
 import pytest
 from celery import current_app
@@ -20,26 +19,17 @@ from tests.tables.test_task_timing import _wait_for_ping
 PING = "pokerroom.tasks.record_ping"
 
 
-def test_the_services_schedule_the_tables_tasks_by_their_registered_names(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Each schedule names a task the room registered, the one of tables/tasks.py, with the
-    names beat's rows and queued messages already carry."""
-    sent: list[tuple[str, Any, Any]] = []
-    monkeypatch.setattr(
-        current_app, "send_task", lambda name, args, countdown: sent.append((name, args, countdown))
-    )
-    scheduling.schedule_action_clock(hand_id=7, seq=12, countdown=10)
-    scheduling.schedule_hand_start(table_id=3, countdown=3)
-    scheduling.schedule_offer_expiry(entry_id=5, countdown=60)
-
-    assert sent == [
-        ("tables.tasks.action_clock_expire", (7, 12), 10),
-        ("tables.tasks.start_next_hand", (3,), 3),
-        ("tables.tasks.expire_waiting_list_offer", (5,), 60),
-    ]
+def test_the_clock_sweep_schedules_the_tables_tasks_by_their_registered_names() -> None:
+    """Each deadline kind the sweep keeps names a task the room registered, the one of
+    tables/tasks.py, with the names beat's rows and queued messages already carry."""
+    named = {kind.name: kind.task for kind in scheduling.DEADLINE_KINDS.values()}
+    assert named == {
+        "action_clock": "tables.tasks.action_clock_expire",
+        "next_hand": "tables.tasks.start_next_hand",
+        "seat_offer": "tables.tasks.expire_waiting_list_offer",
+    }
     import_task_modules()
-    registered = {name: current_app.tasks[name].run for name, _args, _countdown in sent}
+    registered = {task: current_app.tasks[task].run for task in named.values()}
     assert registered == {
         "tables.tasks.action_clock_expire": tasks.action_clock_expire.run,
         "tables.tasks.start_next_hand": tasks.hand_start_next.run,

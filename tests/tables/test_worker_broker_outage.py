@@ -1,10 +1,11 @@
 """Issue #11: the Celery worker survives a Redis outage and carries on when Redis returns,
 and a table whose clock ran out while Redis was away goes on within one sweep of its return.
 
-During play the worker always holds countdown tasks unacknowledged (each turn's action clock,
-the next hand's start). Losing Redis then killed it: closing the lost connection, kombu tried
-to put those tasks back into Redis and raised AttributeError ("'NoneType' object has no
-attribute 'hostname'"), which Celery treats as unrecoverable (pokerroom/worker.py).
+During play the worker holds tasks unacknowledged that wait for their time (the clock sweep
+sends each deadline's task up to a second ahead, with an `eta`). Losing Redis then killed it:
+closing the lost connection, kombu tried to put those tasks back into Redis and raised
+AttributeError ("'NoneType' object has no attribute 'hostname'"), which Celery treats as
+unrecoverable (pokerroom/worker.py).
 
 The tests run a real worker on a redis-server of their own, stop that Redis while the worker
 holds a countdown task, and start it again on the same port.
@@ -26,7 +27,6 @@ from django.core.cache.backends.redis import RedisCache
 from pokerroom.celery import app as celery_app
 from tables import services
 from tables.models import Hand, HandEvent
-from tables.services import scheduling
 from tests.consumer_helpers import BUY_IN, make_player, make_table
 from tests.room_processes import PrivateRedis, celery_worker, private_redis, room_env
 
@@ -132,16 +132,14 @@ def _turn_after(hand: Hand, seq: int) -> Hand | None:
 
 
 def test_a_clock_that_ran_out_during_a_redis_outage_is_applied_one_sweep_after_redis_returns(
-    broker: PrivateRedis, monkeypatch: pytest.MonkeyPatch
+    broker: PrivateRedis,
 ) -> None:
     """R-TIME-1 and the bound of docs/operations.md "Outages": nobody acts; Redis stops while
     the first turn's clock runs and comes back after it ran out. The time-out lands within a
     sweep interval of Redis's return, and the next turn's clock runs out on time."""
-    # The test process queues nothing (its broker is another Redis): the room's worker and
-    # beat, on the private Redis, deal the hand (the sweep starts a hand that is due) and
-    # run its clocks.
-    for name in ("schedule_action_clock", "schedule_hand_start", "schedule_offer_expiry"):
-        monkeypatch.setattr(scheduling, name, lambda **_: None)
+    # The test process only stores deadlines (DESIGN.md "Time": the services send nothing):
+    # the room's worker and beat, on the private Redis, deal the hand (the sweep starts a
+    # hand that is due) and run its clocks.
     queue = f"q-{uuid.uuid4().hex}"
     env = room_env(REDIS_URL=broker.url, ROOM_TEST_QUEUE=queue)
     table = make_table(action_clock=ACTION_CLOCK)
