@@ -3,7 +3,7 @@
 // seat whose player did nothing keeps its element), so a frame redraws what it touched.
 import { cardElement, handWords } from "../cards.js";
 import { chipStack } from "../chips.js";
-import { dollars } from "../money.js";
+import { amount } from "../money.js";
 import { potsOf } from "../handstate.js";
 
 // Under this width (px) the oval stands up, as on a phone, and the seats keep inside it.
@@ -174,7 +174,7 @@ export class FeltView {
     const stack = document.createElement("span");
     stack.className = "stack";
     stack.dataset.stack = facts.number;
-    stack.textContent = dollars(facts.stack);
+    stack.textContent = amount(facts.stack);
     plate.append(name, stack);
     if (facts.words) {
       const named = document.createElement("div");
@@ -328,7 +328,7 @@ function centreElement(facts) {
   if (facts.total !== null) {
     const total = document.createElement("div");
     total.className = "pot-total";
-    total.textContent = `Total ${dollars(facts.total)}`;
+    total.textContent = `Total ${amount(facts.total)}`;
     pots.append(total);
   }
   centre.append(pots);

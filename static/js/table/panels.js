@@ -1,6 +1,6 @@
 // Everything around the felt, drawn from the store: the header line, the action buttons, the
 // prompt (ante, show, seat offer), the seat controls, the hand's log, the last hands, the chat.
-import { GAME_NAMES, dollars, stakesText } from "../money.js";
+import { GAME_NAMES, amount, stakesText } from "../money.js";
 import { monotonicNow, wallTimeOf } from "./clock.js";
 import { streetName, waitingText } from "./felt.js";
 
@@ -14,8 +14,8 @@ export const CHAT_LINES = 60;
 
 export function headerText(store) {
   const table = store.snap.table;
-  const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${dollars(table.ante)}` +
-    ` · bring-in ${dollars(table.bring_in)}`;
+  const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${amount(table.ante)}` +
+    ` · bring-in ${amount(table.bring_in)}`;
   const hand = store.hand;
   const number = hand && store.handNumber
     ? `Hand #${store.handNumber}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
@@ -31,11 +31,11 @@ export function actionLabel(offer, offers) {
   switch (offer.kind) {
     case "fold": return "Fold";
     case "check": return "Check";
-    case "call": return `Call ${dollars(offer.adds)}`;
-    case "bring_in": return `Bring in ${dollars(offer.amount)}`;
-    case "complete": return `Complete to ${dollars(offer.amount)}`;
-    case "bet": return `Bet ${dollars(offer.amount)}${size}`;
-    case "raise": return `Raise to ${dollars(offer.amount)}${size}`;
+    case "call": return `Call ${amount(offer.adds)}`;
+    case "bring_in": return `Bring in ${amount(offer.amount)}`;
+    case "complete": return `Complete to ${amount(offer.amount)}`;
+    case "bet": return `Bet ${amount(offer.amount)}${size}`;
+    case "raise": return `Raise to ${amount(offer.amount)}${size}`;
     default: return offer.kind;
   }
 }
@@ -224,7 +224,7 @@ export class Panels {
         const link = document.createElement("a");
         link.href = `/hands/${h.id}/`;
         link.textContent = `Hand #${h.number}`;
-        li.append(link, ` · pot ${dollars(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
+        li.append(link, ` · pot ${amount(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
         return li;
       }));
       if (!lastHands.length) {
