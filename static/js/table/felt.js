@@ -98,7 +98,9 @@ export class FeltView {
     const me = store.mySeat();
     const running = Boolean(hand && !hand.is_over);
     if (!seat) {
-      return { number, empty: true, canSit: Boolean(this.page.player_id && me === null) };
+      // A tournament draws its seats (R-TOUR-2): nobody picks one.
+      const canSit = Boolean(this.page.player_id && me === null && !store.snap.table.is_tournament);
+      return { number, empty: true, canSit };
     }
     const status = played ? played.status : null;
     const tags = [];
