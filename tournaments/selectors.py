@@ -48,7 +48,7 @@ def prize_pool(tournament: Tournament, entrants: int, add_ons: int) -> int:
 def payouts_by_place(tournament: Tournament, entrants: int, pool: int) -> list[dict[str, Any]]:
     """The prize of each paid place, in cents (R-TOUR-9 by stud/payouts.py)."""
     try:
-        from stud.payouts import payouts_for  # type: ignore[import-not-found]
+        from stud.payouts import payouts_for
     except ImportError:  # TODO(tui): tmoney's stud/payouts.py, wired at the merge
         return []
     percentages = list(tournament.payout_percentages or []) or None

@@ -142,7 +142,7 @@ async def test_a_moved_player_alone_is_told_the_new_table_and_seat(db: Any) -> N
 
 
 async def test_r_tour_7_an_eliminated_player_is_told_the_place_and_prize(db: Any) -> None:
-    tournament, players, tables = await database_sync_to_async(running_tournament)(4)
+    tournament, players, _ = await database_sync_to_async(running_tournament)(4)
     client = await TournamentClient.open(f"/ws/tournaments/{tournament.pk}/", players[2])
     await client.next()
 
