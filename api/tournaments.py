@@ -5,8 +5,7 @@ chips as integers."""
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from collections.abc import Callable
 
 from django.http import Http404
 from django.utils import timezone
@@ -19,6 +18,8 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentStatus
+from tournaments.services import entries
+from tournaments.services.refusals import TournamentRefused
 
 
 class TournamentRowSerializer(serializers.Serializer):
@@ -162,14 +163,17 @@ class TournamentDetail(APIView):
         return Response(TournamentSerializer(snapshot).data)
 
 
-def _entry_call(request: Request, pk: int, service_name: str) -> Response:
-    """tmoney's `tournaments.services.entries.<service_name>` for the logged-in player:
-    200 with the tournament, or 409 with the refusal's words (nothing changed)."""
+def _entry_call(request: Request, pk: int, service: Callable[..., object]) -> Response:
+    """One of tmoney's entry services for the logged-in player: 200 with the tournament,
+    or 409 with the refusal's words and code (nothing changed)."""
     tournament = _tournament(pk)
-    service = getattr(import_module("tournaments.services.entries"), service_name)
-    result: Any = service(tournament_id=tournament.pk, player=request.user, now=timezone.now())
-    if not result.ok:
-        return Response({"detail": result.message}, status=status.HTTP_409_CONFLICT)
+    try:
+        service(tournament_id=tournament.pk, player=request.user, now=timezone.now())
+    except TournamentRefused as refused:
+        return Response(
+            {"detail": refused.message, "code": str(refused.code)},
+            status=status.HTTP_409_CONFLICT,
+        )
     tournament.refresh_from_db()
     return Response(TournamentSerializer(selectors.tournament_snapshot(tournament)).data)
 
@@ -177,7 +181,7 @@ def _entry_call(request: Request, pk: int, service_name: str) -> Response:
 ENTRY_RESPONSES = {
     200: TournamentSerializer,
     404: OpenApiResponse(description="No such tournament."),
-    409: OpenApiResponse(description='Refused, nothing changed: {"detail": why}'),
+    409: OpenApiResponse(description='Refused, nothing changed: {"detail": why, "code": ...}'),
 }
 
 
@@ -186,7 +190,7 @@ class TournamentRegister(APIView):
 
     @extend_schema(request=None, responses=ENTRY_RESPONSES)
     def post(self, request: Request, pk: int) -> Response:
-        return _entry_call(request, pk, "tournament_register")
+        return _entry_call(request, pk, entries.tournament_register)
 
 
 class TournamentUnregister(APIView):
@@ -194,4 +198,4 @@ class TournamentUnregister(APIView):
 
     @extend_schema(request=None, responses=ENTRY_RESPONSES)
     def post(self, request: Request, pk: int) -> Response:
-        return _entry_call(request, pk, "tournament_unregister")
+        return _entry_call(request, pk, entries.tournament_unregister)

@@ -5,7 +5,7 @@ stay live over WebSocket (tournaments/realtime.py, docs/protocol.md)."""
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.services import entries
+from tournaments.services.refusals import TournamentRefused
 
 # How often the pages ask for fresh figures when their socket is down, in milliseconds.
 REFRESH_MS = 5000
@@ -94,26 +96,28 @@ def _back(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
     return HttpResponseRedirect(target or reverse("tournament", args=[tournament_id]))
 
 
+EntryService = Callable[..., object]
+
+
 def _entry_action(
-    request: HttpRequest, tournament_id: int, service_name: str, done: str
+    request: HttpRequest, tournament_id: int, service: EntryService, done: str
 ) -> HttpResponseRedirect:
-    """Call tmoney's `tournaments.services.entries.<service_name>` for the session's player;
-    its refusal is shown as the page's message, and nothing changed."""
-    entries = import_module("tournaments.services.entries")
+    """Call one of tmoney's entry services for the session's player; a refusal is shown as
+    the page's message, and nothing changed."""
     _tournament(tournament_id)
-    service = getattr(entries, service_name)
-    result = service(tournament_id=tournament_id, player=request.user, now=timezone.now())
-    if result.ok:
-        messages.success(request, done)
+    try:
+        service(tournament_id=tournament_id, player=request.user, now=timezone.now())
+    except TournamentRefused as refused:
+        messages.error(request, refused.message)
     else:
-        messages.error(request, result.message)
+        messages.success(request, done)
     return _back(request, tournament_id)
 
 
 @require_POST
 @login_required
 def register(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    return _entry_action(request, tournament_id, "tournament_register", "You are registered.")
+    return _entry_action(request, tournament_id, entries.tournament_register, "You are registered.")
 
 
 @require_POST
@@ -122,7 +126,7 @@ def unregister(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect
     return _entry_action(
         request,
         tournament_id,
-        "tournament_unregister",
+        entries.tournament_unregister,
         "You are unregistered; the buy-in is back in your wallet.",
     )
 
@@ -130,4 +134,4 @@ def unregister(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect
 @require_POST
 @login_required
 def add_on(request: HttpRequest, tournament_id: int) -> HttpResponseRedirect:
-    return _entry_action(request, tournament_id, "tournament_add_on", "Add-on bought.")
+    return _entry_action(request, tournament_id, entries.tournament_add_on, "Add-on bought.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.factories import PlayerFactory, funded
 from tests.tournaments.tui_rows import make_tournament, running_tournament
 
 pytestmark = pytest.mark.django_db
@@ -55,3 +56,20 @@ def test_the_schema_names_the_tournament_operations(client: Client) -> None:
         "/api/tournaments/{id}/unregister/",
     ):
         assert path in schema["paths"], path
+
+
+def test_registering_and_unregistering_through_the_api(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 5000)
+    client.force_login(player)
+
+    registered = client.post(f"/api/tournaments/{tournament.pk}/register/")
+    twice = client.post(f"/api/tournaments/{tournament.pk}/register/")
+    unregistered = client.post(f"/api/tournaments/{tournament.pk}/unregister/")
+
+    assert registered.status_code == 200 and registered.json()["entrants"] == 1
+    assert twice.status_code == 409 and twice.json()["code"] == "already_registered"
+    assert unregistered.status_code == 200 and unregistered.json()["entrants"] == 0
+    player.refresh_from_db()
+    assert player.balance == 5000

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, funded
 from tests.tournaments.tui_rows import make_tournament, register, running_tournament
 from tournaments.models import TournamentEntry, TournamentStatus
 
@@ -150,3 +150,62 @@ def test_a_tournament_table_page_has_the_tournament_bar_and_no_wallet(client: Cl
 def test_an_unknown_tournament_is_404(client: Client) -> None:
     assert client.get("/tournaments/987654/").status_code == 404
     assert client.get("/tournaments/987654/clock/").status_code == 404
+
+
+def test_registering_from_the_page_takes_the_buy_in_and_says_so(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 10_000)
+    client.force_login(player)
+
+    page = text(client.post(f"/tournaments/{tournament.pk}/register/", follow=True))
+
+    assert "You are registered." in page
+    assert "Unregister" in page
+    player.refresh_from_db()
+    assert player.balance == 10_000 - 4000 - 400
+
+
+def test_a_player_who_cannot_pay_is_told_why_and_nothing_changes(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 1000)
+    client.force_login(player)
+
+    page = text(client.post(f"/tournaments/{tournament.pk}/register/", follow=True))
+
+    assert "Register: $40.00+$4.00" in page  # still not registered
+    assert "balance" in page.lower()
+    assert not TournamentEntry.objects.filter(tournament=tournament).exists()
+    player.refresh_from_db()
+    assert player.balance == 1000
+
+
+def test_unregistering_from_the_page_gives_the_money_back(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 10_000)
+    client.force_login(player)
+    client.post(f"/tournaments/{tournament.pk}/register/")
+
+    page = text(client.post(f"/tournaments/{tournament.pk}/unregister/", follow=True))
+
+    assert "the buy-in is back in your wallet" in page
+    player.refresh_from_db()
+    assert player.balance == 10_000
+
+
+def test_r_tour_1_the_add_on_is_offered_once_and_bought_from_the_page(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 10_000)
+    client.force_login(player)
+    client.post(f"/tournaments/{tournament.pk}/register/")
+    assert "Add-on: 400 chips for $15.00" in text(client.get(f"/tournaments/{tournament.pk}/"))
+
+    page = text(client.post(f"/tournaments/{tournament.pk}/add-on/", follow=True))
+
+    assert "Add-on bought." in page
+    assert "Add-on: 400 chips" not in page
+    again = text(client.post(f"/tournaments/{tournament.pk}/add-on/", follow=True))
+    assert "You have already bought your add-on." in again
