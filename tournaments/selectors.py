@@ -51,6 +51,23 @@ def payouts_by_place(tournament: Tournament, entrants: int, pool: int) -> list[d
     return [{"place": place, "prize": prize} for place, prize in enumerate(prizes, start=1)]
 
 
+def prize_of_place(tournament: Tournament, place: int) -> int:
+    """The prize of `place` by R-TOUR-9 for the entries now (cents; 0: not paid). Ties
+    (R-TOUR-7) are shared when the tournament ends; this is the place's own share."""
+    entries = TournamentEntry.objects.filter(tournament=tournament)
+    entrants = entries.count()
+    pool = prize_pool(
+        buy_in=tournament.buy_in,
+        entrants=entrants,
+        add_on_price=tournament.add_on_price,
+        add_ons=entries.filter(add_on_at__isnull=False).count(),
+    )
+    for row in payouts_by_place(tournament, entrants, pool):
+        if row["place"] == place:
+            return int(row["prize"])
+    return 0
+
+
 def clock_public(tournament: Tournament, now: datetime) -> dict[str, Any]:
     """The level clock: what a page counts down (ms from `now`, DESIGN.md "Time")."""
     paused = tournament.status == TournamentStatus.PAUSED

@@ -124,8 +124,7 @@ async def test_a_moved_player_alone_is_told_the_new_table_and_seat(db: Any) -> N
     await database_sync_to_async(broadcast.tournament_player_moved)(
         players[0].pk, tournament.pk, tables[1].pk, 5
     )
-    frames = [await mover.next(), await mover.next()]
-    notice = next(f for f in frames if f["type"] == "tournament_moved")
+    notice = await mover.next()
 
     assert notice == {
         "type": "tournament_moved",
@@ -135,8 +134,7 @@ async def test_a_moved_player_alone_is_told_the_new_table_and_seat(db: Any) -> N
         "seat": 5,
         "url": f"/tables/{tables[1].pk}/",
     }
-    assert (await other.next())["type"] == "tournament"  # the snapshot, not the notice
-    assert await other.nothing()
+    assert await other.nothing()  # the notice is the mover's alone
     await mover.close()
     await other.close()
 
@@ -157,7 +155,25 @@ async def test_r_tour_7_an_eliminated_player_is_told_the_place_and_prize(db: Any
         "tournament_id": tournament.pk,
         "place": 3,
         "prize": 0,
+        "prize_at_end": False,
     }
+    await client.close()
+
+
+async def test_r_tour_9_a_paid_place_is_told_its_prize_comes_at_the_end(db: Any) -> None:
+    tournament, players, _ = await database_sync_to_async(running_tournament)(5)
+    client = await TournamentClient.open(f"/ws/tournaments/{tournament.pk}/", players[0])
+    await client.next()
+
+    def second_place() -> None:
+        TournamentEntry.objects.filter(player=players[0]).update(place=2)
+        broadcast.tournament_player_eliminated(players[0].pk, 2, 0, tournament.pk)
+
+    await database_sync_to_async(second_place)()
+    notice = await client.next()
+
+    # 5 entrants: 2 places paid, 65/35 of 5 x $40 (R-TOUR-9).
+    assert (notice["place"], notice["prize"], notice["prize_at_end"]) == (2, 7000, True)
     await client.close()
 
 

@@ -108,6 +108,11 @@ export function movedText(frame) {
 }
 
 export function eliminatedText(frame, dollars) {
-  const prize = frame.prize ? ` You win ${dollars(frame.prize)}.` : "";
+  let prize = "";
+  if (frame.prize && frame.prize_at_end) {
+    prize = ` Your prize of ${dollars(frame.prize)} is paid to your wallet when the tournament ends.`;
+  } else if (frame.prize) {
+    prize = ` You win ${dollars(frame.prize)}.`;
+  }
   return `You finished ${ordinal(frame.place)}.${prize}`;
 }

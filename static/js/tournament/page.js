@@ -203,6 +203,8 @@ connectTournament(`/ws/tournaments/${page.tournament_id}/`, state, {
     if (seat && seat !== seatedAt) window.location.assign(`/tables/${seat}/`);
     seatedAt = seat;
   },
+  // The draw seated the player (R-TOUR-2), or a move: their table is where they play.
+  moved: (frame) => window.location.assign(frame.url || `/tables/${frame.table_id}/`),
   status: (mode) => {
     root.dataset.connection = mode;
     $("[data-connection]").textContent = STATUS_TEXT[mode];
