@@ -105,8 +105,15 @@ def ledger_sign_errors() -> QuerySet[LedgerEntry]:
         LedgerKind.PRIZE,
         LedgerKind.PLAY_MONEY_GRANT,
         LedgerKind.PLAY_MONEY_TOP_UP,
+        LedgerKind.TOURNAMENT_REFUND,
     ]
-    debits = [LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE]
+    # A tournament fee is a debit when paid and a credit when given back: either sign.
+    debits = [
+        LedgerKind.WITHDRAWAL,
+        LedgerKind.BUY_IN,
+        LedgerKind.TOURNAMENT_BUY_IN,
+        LedgerKind.TOURNAMENT_ADD_ON,
+    ]
     return LedgerEntry.objects.filter(kind__in=credits, amount__lte=0) | LedgerEntry.objects.filter(
         kind__in=debits, amount__gte=0
     )

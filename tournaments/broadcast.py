@@ -99,8 +99,9 @@ def tournament_changed(tournament_id: int) -> None:
 
 
 def tournament_player_moved(player_id: int, tournament_id: int, table_id: int, seat: int) -> None:
-    """A player was moved (R-TOUR-3 balancing, R-TOUR-4 merge): after commit, tell them where
-    (their browser goes to the new table), and send the tournament's snapshot."""
+    """A player was seated by the draw (R-TOUR-2) or moved (R-TOUR-3 balancing, R-TOUR-4
+    merge): after commit, tell them where (their browser goes to the table). The caller
+    sends `tournament_changed` once for the whole change."""
 
     def send() -> None:
         from tournaments.models import TournamentTable
@@ -121,17 +122,20 @@ def tournament_player_moved(player_id: int, tournament_id: int, table_id: int, s
         _send([(player_group(player_id), frames_message([frame]))])
 
     on_commit_logged(send, what=f"player {player_id}'s move notice")
-    tournament_changed(tournament_id)
 
 
 def tournament_player_eliminated(
     player_id: int, place: int, prize: int, tournament_id: int | None = None
 ) -> None:
     """A player is out (R-TOUR-7): after commit, tell them their place and prize (cents).
-    `tournament_id` may be omitted: the entry with that place names it."""
+    Prizes are paid when the tournament ends, so a paid place's prize not set yet is the
+    place's share of the pool (R-TOUR-9) and the notice says it comes at the end
+    (`prize_at_end`). `tournament_id` may be omitted: the entry with that place names it.
+    The caller sends `tournament_changed` once for the whole change."""
 
     def send() -> None:
-        from tournaments.models import TournamentEntry
+        from tournaments import selectors
+        from tournaments.models import Tournament, TournamentEntry
 
         found = tournament_id
         if found is None:
@@ -141,14 +145,17 @@ def tournament_player_eliminated(
                 .values_list("tournament_id", flat=True)
                 .first()
             )
+        expected = prize
+        tournament = None if found is None else Tournament.objects.filter(pk=found).first()
+        if not prize and tournament is not None:
+            expected = selectors.prize_of_place(tournament, place)
         frame = {
             "type": "tournament_eliminated",
             "tournament_id": found,
             "place": place,
-            "prize": prize,
+            "prize": expected,
+            "prize_at_end": bool(expected and not prize),
         }
         _send([(player_group(player_id), frames_message([frame]))])
 
     on_commit_logged(send, what=f"player {player_id}'s elimination notice")
-    if tournament_id is not None:
-        tournament_changed(tournament_id)

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from stud.payouts import prize_pool, prizes_by_place
 from tables.selectors import seats_public
 from tables.services.outbox import iso, ms_left
 from tournaments.models import (
@@ -22,6 +23,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
+from tournaments.services.entries import add_on_closed
 
 
 def level_public(level: TournamentLevel | None) -> dict[str, Any] | None:
@@ -40,18 +42,30 @@ def level_public(level: TournamentLevel | None) -> dict[str, Any] | None:
     }
 
 
-def prize_pool(tournament: Tournament, entrants: int, add_ons: int) -> int:
-    """R-TOUR-9: every buy-in and add-on, in cents (the fee is the house's)."""
-    return tournament.buy_in * entrants + tournament.add_on_price * add_ons
-
-
 def payouts_by_place(tournament: Tournament, entrants: int, pool: int) -> list[dict[str, Any]]:
-    """The prize of each paid place, in cents (R-TOUR-9 by stud/payouts.py)."""
-    from stud.payouts import payouts_for
-
-    percentages = list(tournament.payout_percentages or []) or None
-    prizes = payouts_for(pool=pool, entrants=entrants, percentages=percentages)
+    """The prize of each paid place, in cents (R-TOUR-9, stud/payouts.py): staff's
+    percentages, or the room's default by the number of entrants."""
+    prizes = prizes_by_place(
+        pool=pool, entrants=entrants, percentages=tuple(tournament.payout_percentages or ())
+    )
     return [{"place": place, "prize": prize} for place, prize in enumerate(prizes, start=1)]
+
+
+def prize_of_place(tournament: Tournament, place: int) -> int:
+    """The prize of `place` by R-TOUR-9 for the entries now (cents; 0: not paid). Ties
+    (R-TOUR-7) are shared when the tournament ends; this is the place's own share."""
+    entries = TournamentEntry.objects.filter(tournament=tournament)
+    entrants = entries.count()
+    pool = prize_pool(
+        buy_in=tournament.buy_in,
+        entrants=entrants,
+        add_on_price=tournament.add_on_price,
+        add_ons=entries.filter(add_on_at__isnull=False).count(),
+    )
+    for row in payouts_by_place(tournament, entrants, pool):
+        if row["place"] == place:
+            return int(row["prize"])
+    return 0
 
 
 def clock_public(tournament: Tournament, now: datetime) -> dict[str, Any]:
@@ -119,7 +133,12 @@ def tournament_snapshot(
     )
     entrants = len(entries)
     add_ons = sum(1 for entry in entries if entry.add_on_at is not None)
-    pool = prize_pool(tournament, entrants, add_ons)
+    pool = prize_pool(
+        buy_in=tournament.buy_in,
+        entrants=entrants,
+        add_on_price=tournament.add_on_price,
+        add_ons=add_ons,
+    )
     tables = _tables_public(tournament)
     seated = {seat["player_id"]: (table, seat) for table in tables for seat in table["seats"]}
     alive = [entry for entry in entries if entry.place is None]
@@ -224,15 +243,12 @@ def tournament_snapshot(
 
 
 def _add_on_open(tournament: Tournament) -> bool:
-    """R-TOUR-1: before the first hand of level `add_on_until_level` (the table levels say
-    which level each table deals at), and only with an add-on on offer."""
-    if tournament.add_on_price == 0 or tournament.status in OVER:
+    """R-TOUR-1: on offer, and before the first hand of level `add_on_until_level` was dealt
+    at any table (tmoney's `add_on_closed`, the rule the service checks)."""
+    if tournament.add_on_price == 0:
         return False
-    if tournament.status not in IN_PLAY:
-        return tournament.status in OPEN_FOR_ENTRY
-    tables = TournamentTable.objects.filter(tournament=tournament, closed_at__isnull=True)
-    return not tables.filter(level__gte=tournament.add_on_until_level).exists() and (
-        tournament.level < tournament.add_on_until_level
+    return not add_on_closed(tournament) and (
+        tournament.status in OPEN_FOR_ENTRY or tournament.status in IN_PLAY
     )
 
 
@@ -257,7 +273,12 @@ def lobby_row(tournament: Tournament, now: datetime | None = None) -> dict[str, 
         "entrants": entries["entrants"],
         "max_players": tournament.max_players,
         "players_left": entries["left"] if tournament.status in IN_PLAY else None,
-        "prize_pool": prize_pool(tournament, entries["entrants"], entries["add_ons"]),
+        "prize_pool": prize_pool(
+            buy_in=tournament.buy_in,
+            entrants=entries["entrants"],
+            add_on_price=tournament.add_on_price,
+            add_ons=entries["add_ons"],
+        ),
         "level": tournament.level or None,
         "starts_at": iso(tournament.starts_at),
         "starts_ms_left": ms_left(tournament.starts_at, now)
