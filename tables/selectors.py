@@ -115,6 +115,9 @@ def _table_public(table: Table) -> dict[str, Any]:
         "action_clock": table.action_clock,
         "time_bank": table.time_bank,  # R-BET-7: the seconds each player starts with
         "is_open": table.is_open,
+        # A tournament's table: chips, not cents; the page shows the tournament's clock.
+        "is_tournament": table.is_tournament,
+        "dealer_only_ante": table.dealer_only_ante,  # R-ANTE-3
     }
 
 
@@ -230,7 +233,9 @@ def lobby_rows(now: datetime | None = None) -> list[dict[str, Any]]:
         .values_list("table_id", "n")
     )
     rows = []
-    for table in Table.objects.filter(is_open=True).order_by("small_bet", "name"):
+    # Tournament tables are listed by their tournament (the lobby's Tournaments tab).
+    cash_tables = Table.objects.filter(is_open=True, is_tournament=False)
+    for table in cash_tables.order_by("small_bet", "name"):
         entry = _table_public(table)
         table_pots = pots.get(table.pk, {})
         entry["seated"] = seated.get(table.pk, 0)

@@ -166,6 +166,9 @@ class TournamentEntry(models.Model):
     prize = models.PositiveIntegerField(default=0)
     # R-TOUR-6: hands this player dealt (held the button) since the level began.
     deals_this_level = models.PositiveSmallIntegerField(default=0)
+    # R-TOUR-1: add-on chips bought while the player's hand was in play (or before the
+    # draw), put on their seat before their next deal (tournaments.services.play).
+    add_on_chips_pending = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "place", "registered_at", "id"]
@@ -190,6 +193,9 @@ class TournamentTable(models.Model):
     number = models.PositiveSmallIntegerField()
     level = models.PositiveSmallIntegerField(default=1)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The number of the last hand here whose end the between-hands step has settled
+    # (eliminations, deals counted): the step runs again harmlessly (task and sweep).
+    settled_hand_number = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]

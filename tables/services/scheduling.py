@@ -14,6 +14,9 @@ from celery import current_app
 ACTION_CLOCK_EXPIRE = "tables.tasks.action_clock_expire"
 HAND_START_NEXT = "tables.tasks.start_next_hand"
 WAITING_LIST_OFFER_EXPIRE = "tables.tasks.expire_waiting_list_offer"
+# A tournament table between hands: the tournament's step (tournaments/tasks.py) decides
+# what happens before the next deal (issue #13).
+TOURNAMENT_TABLE_BETWEEN_HANDS = "tournaments.tasks.table_between_hands"
 
 
 def task_send(name: str, *args: Any, countdown: float, **options: Any) -> None:
@@ -32,3 +35,7 @@ def schedule_hand_start(*, table_id: int, countdown: float) -> None:
 
 def schedule_offer_expiry(*, entry_id: int, countdown: float) -> None:
     task_send(WAITING_LIST_OFFER_EXPIRE, entry_id, countdown=countdown)
+
+
+def schedule_tournament_table(*, table_id: int, countdown: float = 0) -> None:
+    task_send(TOURNAMENT_TABLE_BETWEEN_HANDS, table_id, countdown=countdown)
