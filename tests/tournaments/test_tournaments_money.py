@@ -3,15 +3,16 @@ cancellation and the prizes, every cent a ledger line with the tournament's refe
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
 
 from accounts.models import LedgerEntry, LedgerKind
-from tables import services as table_services
-from tables.models import Seat
+from stud import StudHand
+from tables.models import Hand, Seat
 from tests.factories import PlayerFactory, StaffFactory, funded
-from tests.table_factories import play_down, running_hand
+from tests.table_factories import running_hand
 from tests.tournaments.money_helpers import (
     NOW,
     balance_of,
@@ -22,6 +23,7 @@ from tests.tournaments.money_helpers import (
     registered,
     seated_in_play,
 )
+from tests.tournaments.play_helpers import SEATING, deal, open_tables, play_out
 from tournaments.models import (
     Tournament,
     TournamentEntry,
@@ -30,7 +32,6 @@ from tournaments.models import (
     TournamentTable,
 )
 from tournaments.services.entries import (
-    add_on_chips_pending,
     tournament_add_on,
     tournament_cancel,
     tournament_edit,
@@ -38,6 +39,7 @@ from tournaments.services.entries import (
     tournament_register,
     tournament_unregister,
 )
+from tournaments.services.play import tournament_start
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 
 pytestmark = pytest.mark.django_db
@@ -181,7 +183,7 @@ def test_r_tour_1_an_add_on_before_the_start_is_seated_with_the_draw() -> None:
     entry = tournament_add_on(tournament_id=tournament.pk, player=player, now=NOW)
 
     assert entry.add_on_at == NOW
-    assert entry.add_on_pending is False  # the draw seats 800 + 400
+    assert entry.add_on_chips_pending == 400  # the draw seats 800 + 400
     assert ledger_of(player, tournament)[-1] == (LedgerKind.TOURNAMENT_ADD_ON, -1500)
     assert balance_of(player) == 10_000 - 4000 - 1500
 
@@ -207,7 +209,7 @@ def test_r_tour_1_add_on_at_level_5_goes_on_the_seat_between_hands() -> None:
 
     seat = Seat.objects.get(table=table, player=players[1])
     assert seat.stack == 800 + 400
-    assert TournamentEntry.objects.get(player=players[1]).add_on_pending is False
+    assert TournamentEntry.objects.get(player=players[1]).add_on_chips_pending == 0
 
 
 def test_r_tour_1_the_add_on_closes_at_the_first_hand_of_level_6() -> None:
@@ -226,30 +228,43 @@ def test_r_tour_1_the_add_on_closes_at_the_first_hand_of_level_6() -> None:
     assert Seat.objects.get(table=table, player=players[0]).stack == 800
 
 
+def test_r_tour_1_an_add_on_before_the_start_is_in_the_drawn_stack() -> None:
+    tournament = make_tournament(preset="turbo")
+    players = registered(tournament, 3)
+    tournament_add_on(tournament_id=tournament.pk, player=players[2], now=NOW)
+
+    assert tournament_start(tournament_id=tournament.pk, now=later(1), rng=Random(1)).ok
+
+    (table,) = open_tables(tournament)
+    stacks = {seat.player_id: seat.stack for seat in Seat.objects.filter(table=table)}
+    assert stacks == {players[0].pk: 800, players[1].pk: 800, players[2].pk: 1200}
+
+
 def test_r_tour_1_an_add_on_bought_mid_hand_waits_for_the_hand_to_end() -> None:
-    tournament = make_tournament()
-    players = registered(tournament, 2)
-    table = seated_in_play(tournament, players, level=2)
-    started = table_services.hand_start(table_id=table.pk, now=later(20))
-    assert started.ok, started.reply()
+    tournament = make_tournament(preset="turbo")
+    players = registered(tournament, 3)
+    assert tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1)).ok
+    (table,) = open_tables(tournament)
+    hand = deal(table, NOW + SEATING)
+    buyer = players[0]
 
-    tournament_add_on(tournament_id=tournament.pk, player=players[0], now=later(21))
+    tournament_add_on(tournament_id=tournament.pk, player=buyer, now=NOW + SEATING)
 
-    # Not mid-hand: the chips that play are the ones the hand was dealt with.
-    assert TournamentEntry.objects.get(player=players[0]).add_on_pending is True
-    dealt_with = running_hand(table).players
-    play_down(table, {1: players[0], 2: players[1]})
-    seat = Seat.objects.get(table=table, player=players[0])
-    before = seat.stack
-
-    # tplay's between-hands step, under the table's lock.
-    with table_services.change.table_change(table.pk) as change:
-        credited = add_on_chips_pending(table=change.table)
-
-    assert credited == [players[0].pk]
-    assert set(dealt_with.values()) == {players[0].pk, players[1].pk}
+    # Not mid-hand: the hand plays on with the chips it was dealt with.
+    assert TournamentEntry.objects.get(player=buyer).add_on_chips_pending == 400
+    seat = Seat.objects.get(table=table, player=buyer)
+    assert StudHand.from_json(running_hand(table).state).players == hand_players(hand)
+    play_out(table, NOW + SEATING)  # then the tournament's step between hands
+    hand.refresh_from_db()
+    result = StudHand.from_json(hand.state).result
+    assert result is not None
     seat.refresh_from_db()
-    assert seat.stack == before + 400
+    assert seat.stack == result.stack(seat.number) + 400
+    assert TournamentEntry.objects.get(player=buyer).add_on_chips_pending == 0
+
+
+def hand_players(hand: Hand) -> Any:
+    return StudHand.from_json(hand.state).players
 
 
 def test_add_on_without_the_money_is_refused_and_nothing_changes() -> None:
