@@ -302,20 +302,25 @@ def test_cancelling_refunds_every_buy_in_fee_and_add_on() -> None:
     assert action.detail == "room flooded; refunded $147.00"
 
 
-def test_cancelling_a_running_tournament_closes_its_tables(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
-    tournament = make_tournament()
-    players = registered(tournament, 2)
-    table = seated_in_play(tournament, players)
+def test_cancelling_a_running_tournament_empties_and_closes_its_tables() -> None:
+    tournament = make_tournament(preset="turbo")
+    players = registered(tournament, 9)
+    assert tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1)).ok
+    first, second = open_tables(tournament)
+    deal(first, NOW + SEATING)  # a hand in play at table 1; table 2 between hands
 
-    with django_capture_on_commit_callbacks(execute=True):
-        tournament_cancel(tournament_id=tournament.pk, staff=None, now=later(5))
+    tournament_cancel(tournament_id=tournament.pk, staff=None, now=NOW + SEATING)
 
-    table.refresh_from_db()
-    assert table.is_open is False
-    assert TournamentTable.objects.get(table=table).closed_at == later(5)
-    assert [balance_of(player) for player in players] == [10_000, 10_000]
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert not first.is_open and not second.is_open
+    assert not Seat.objects.filter(table=second).exists()
+    assert running_hand(first) is not None  # it finishes; no hand is dealt after it
+    assert first.next_hand_at is None
+    assert set(
+        TournamentTable.objects.filter(tournament=tournament).values_list("closed_at", flat=True)
+    ) == {NOW + SEATING}
+    assert [balance_of(player) for player in players] == [10_000] * 9
 
 
 def test_staff_actions_on_a_finished_or_cancelled_tournament_are_refused() -> None:
