@@ -11,7 +11,13 @@ from django.urls import reverse
 
 from tests.factories import StaffFactory
 from tests.tournaments.money_helpers import NOW, balance_of, make_tournament, registered
-from tournaments.models import Tournament, TournamentLevel, TournamentStaffAction, TournamentStatus
+from tournaments.models import (
+    Tournament,
+    TournamentLevel,
+    TournamentStaffAction,
+    TournamentStatus,
+    TournamentTable,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -195,3 +201,39 @@ def test_cancelling_a_finished_tournament_is_refused_with_a_clear_message(
         response.content.decode()
     )
     assert not TournamentStaffAction.objects.filter(tournament=tournament, action="cancel").exists()
+
+
+def test_staff_start_a_tournament_early_from_the_list(staff_client: Client) -> None:
+    tournament = make_tournament(preset="turbo")
+    registered(tournament, 3)
+
+    response = staff_client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "start_early", "_selected_action": [tournament.pk]},
+        follow=True,
+    )
+
+    assert "Tuesday Stud: started." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.RUNNING
+    assert TournamentTable.objects.filter(tournament=tournament).count() == 1
+    assert TournamentStaffAction.objects.filter(
+        tournament=tournament, staff__username="floor_manager"
+    ).exists()
+
+
+def test_a_play_action_the_play_refuses_shows_its_reason(staff_client: Client) -> None:
+    tournament = make_tournament()
+    registered(tournament, 1)  # too few to start
+
+    response = staff_client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "start_early", "_selected_action": [tournament.pk]},
+        follow=True,
+    )
+
+    page = response.content.decode()
+    assert "Tuesday Stud: started." not in page
+    assert 'class="error"' in page
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.REGISTERING
