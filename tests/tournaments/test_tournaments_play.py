@@ -217,10 +217,12 @@ def test_r_tour_3_the_player_in_the_eliminated_seats_position_moves_before_the_n
     # first to the left of the long table's next button (seat 3) moves there.
     mover = seats_of(long)[3].player
     when = FIRST_DEAL + timedelta(seconds=60)
-    play_out(long, when)
+    long_hand = play_out(long, when)
 
     assert seats_of(short)[3].player == mover
-    assert seats_of(short)[3].stack == 795  # their chips move with them (the ante is gone)
+    # their chips move with them: what they had when the long table's hand ended
+    end = HandEvent.objects.filter(hand=long_hand, kind="hand_end").order_by("seq").last()
+    assert seats_of(short)[3].stack == end.payload["stacks"]["3"]
     assert mover.pk not in {seat.player_id for seat in seats_of(long).values()}
     assert (len(seats_of(long)), len(seats_of(short))) == (4, 4)
     long.refresh_from_db()

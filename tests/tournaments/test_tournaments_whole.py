@@ -98,9 +98,10 @@ def test_r_tour_1_to_9_sixteen_players_play_a_turbo_tournament_to_one_winner(tas
                     except TournamentRefused:
                         pass
             play_out(table, clock, aggressive, rng)
-            if merged_at_players is None and TournamentTable.objects.filter(
-                tournament=tournament, number=3
-            ).exists():
+            if (
+                merged_at_players is None
+                and TournamentTable.objects.filter(tournament=tournament, number=3).exists()
+            ):
                 merged_at_players = TournamentEntry.objects.filter(
                     tournament=tournament, eliminated_at__isnull=True
                 ).count()
