@@ -10,11 +10,14 @@ from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from accounts.models import Player
 from stud import Action, ActionKind, SeatSetup, StudHand
 from stud.tournament import TURBO_STRUCTURE, LevelSpec, button_after
 from tables import services
 from tables.models import Hand, Seat, Table
+from tables.services import scheduling
 from tables.services.flow import game_config
 from tests.factories import PlayerFactory
 from tournaments.models import (
@@ -29,6 +32,18 @@ from tournaments.services.play import tournament_start, tournament_table_between
 T0 = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 SEATING = timedelta(seconds=10)  # TOURNAMENT_SEATING_SECONDS' default
 Policy = Callable[[StudHand, int, random.Random], Action]
+
+
+def tasks_recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
+    """The tasks the services send (the next deal, an action clock, the tournament's step
+    between hands, a clock tick) are recorded, never run: the test drives every step."""
+    sent: list[tuple[str, tuple[Any, ...]]] = []
+
+    def record(name: str, *args: Any, countdown: float, **options: Any) -> None:
+        sent.append((name, args))
+
+    monkeypatch.setattr(scheduling, "task_send", record)
+    return sent
 
 
 def make_tournament(
@@ -54,8 +69,7 @@ def started(
     players: int, *, seed: int = 1, now: datetime = T0, **fields: Any
 ) -> tuple[Tournament, list[Player]]:
     tournament, entrants = make_tournament(players, **fields)
-    result = tournament_start(tournament_id=tournament.pk, now=now, rng=random.Random(seed))
-    assert result.ok, result.message
+    tournament_start(tournament_id=tournament.pk, now=now, rng=random.Random(seed))
     tournament.refresh_from_db()
     return tournament, entrants
 

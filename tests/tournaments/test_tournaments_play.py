@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,7 @@ from tests.tournaments.play_helpers import (
     short_stacks_call,
     stakes,
     started,
+    tasks_recorded,
 )
 from tournaments.models import (
     TournamentEntry,
@@ -45,10 +47,16 @@ from tournaments.services.play import (
     tournament_resume,
     tournament_start,
 )
+from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_sent")]
 
 FIRST_DEAL = T0 + SEATING
+
+
+@pytest.fixture
+def tasks_sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
+    return tasks_recorded(monkeypatch)
 
 
 def entry_of(tournament, player) -> TournamentEntry:
@@ -106,8 +114,10 @@ def test_r_tour_2_no_hand_before_the_seating_time():
 
 def test_r_tour_2_too_few_players_cannot_start():
     tournament, _ = make_tournament(1)
-    result = tournament_start(tournament_id=tournament.pk, now=T0)
-    assert not result.ok and "2 players are needed" in result.message
+    with pytest.raises(TournamentRefused) as refused:
+        tournament_start(tournament_id=tournament.pk, now=T0)
+    assert refused.value.code == TournamentRefusal.TOO_FEW
+    assert "2 players are needed" in str(refused.value)
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.REGISTERING
     assert not TournamentTable.objects.filter(tournament=tournament).exists()
@@ -207,10 +217,12 @@ def test_r_tour_3_the_player_in_the_eliminated_seats_position_moves_before_the_n
     # first to the left of the long table's next button (seat 3) moves there.
     mover = seats_of(long)[3].player
     when = FIRST_DEAL + timedelta(seconds=60)
-    play_out(long, when)
+    long_hand = play_out(long, when)
 
     assert seats_of(short)[3].player == mover
-    assert seats_of(short)[3].stack == 795  # their chips move with them (the ante is gone)
+    # their chips move with them: what they had when the long table's hand ended
+    end = HandEvent.objects.filter(hand=long_hand, kind="hand_end").order_by("seq").last()
+    assert seats_of(short)[3].stack == end.payload["stacks"]["3"]
     assert mover.pk not in {seat.player_id for seat in seats_of(long).values()}
     assert (len(seats_of(long)), len(seats_of(short))) == (4, 4)
     long.refresh_from_db()
@@ -349,7 +361,7 @@ def test_r_tour_5_staff_pause_stops_the_clock_and_the_deals_and_resume_goes_on()
     deal(table, FIRST_DEAL)
     paused_at = FIRST_DEAL + timedelta(minutes=1)
 
-    assert tournament_pause(tournament_id=tournament.pk, staff=staff, now=paused_at).ok
+    tournament_pause(tournament_id=tournament.pk, staff=staff, now=paused_at)
 
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.PAUSED
@@ -361,9 +373,10 @@ def test_r_tour_5_staff_pause_stops_the_clock_and_the_deals_and_resume_goes_on()
     tournament_clock_sweep(now=much_later)
     tournament.refresh_from_db()
     assert tournament.level == 1 and hand_in_play(table) is None
-    assert not tournament_pause(tournament_id=tournament.pk, staff=staff, now=much_later).ok
+    with pytest.raises(TournamentRefused):
+        tournament_pause(tournament_id=tournament.pk, staff=staff, now=much_later)
 
-    assert tournament_resume(tournament_id=tournament.pk, staff=staff, now=much_later).ok
+    tournament_resume(tournament_id=tournament.pk, staff=staff, now=much_later)
 
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RUNNING
@@ -466,11 +479,8 @@ def test_staff_redraw_before_the_first_hand_draws_every_seat_again():
         (t.pk, n): s.player_id for t in open_tables(tournament) for n, s in seats_of(t).items()
     }
 
-    result = tournament_redraw(
-        tournament_id=tournament.pk, staff=staff, now=T0, rng=random.Random(99)
-    )
+    tournament_redraw(tournament_id=tournament.pk, staff=staff, now=T0, rng=random.Random(99))
 
-    assert result.ok
     after = {
         (t.pk, n): s.player_id for t in open_tables(tournament) for n, s in seats_of(t).items()
     }
@@ -482,8 +492,9 @@ def test_staff_redraw_after_the_first_hand_is_refused():
     tournament, _ = started(2)
     [table] = open_tables(tournament)
     deal(table, FIRST_DEAL)
-    result = tournament_redraw(tournament_id=tournament.pk, staff=StaffFactory(), now=FIRST_DEAL)
-    assert not result.ok and "first hand" in result.message
+    with pytest.raises(TournamentRefused) as refused:
+        tournament_redraw(tournament_id=tournament.pk, staff=StaffFactory(), now=FIRST_DEAL)
+    assert "first hand" in str(refused.value)
     assert not TournamentStaffAction.objects.filter(tournament=tournament).exists()
 
 
@@ -492,7 +503,9 @@ def test_staff_actions_on_a_finished_tournament_are_refused():
     tournament.status = TournamentStatus.FINISHED
     tournament.save(update_fields=["status"])
     staff = StaffFactory()
-    for action in (tournament_pause, tournament_resume, tournament_redraw):
-        result = action(tournament_id=tournament.pk, staff=staff, now=FIRST_DEAL)
-        assert not result.ok and "finished" in result.message
+    for action in (tournament_pause, tournament_resume, tournament_redraw, tournament_start):
+        with pytest.raises(TournamentRefused) as refused:
+            action(tournament_id=tournament.pk, staff=staff, now=FIRST_DEAL)
+        assert refused.value.code == TournamentRefusal.OVER
+        assert "finished" in str(refused.value)
     assert not TournamentStaffAction.objects.filter(tournament=tournament).exists()
