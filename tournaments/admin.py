@@ -4,7 +4,8 @@ resume the clock, redraw the seats, and read the audit of every staff action.
 
 Every change goes through the services (tournaments.services): the admin saves nothing
 itself. Entries, money, edits and cancellation are `services.entries`; start early, pause,
-resume and redraw are the play's (`services.play`), which answer a PlayResult.
+resume and redraw are the play's (`services.play`). A refusal (TournamentRefused) is shown
+as an error and changes nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from tournaments.services.entries import (
     tournament_edit,
 )
 from tournaments.services.play import (
-    PlayResult,
     tournament_pause,
     tournament_redraw,
     tournament_resume,
@@ -174,7 +174,7 @@ class TournamentEntryInline(ReadOnlyAdminMixin, admin.TabularInline):
     def add_on(self, entry: TournamentEntry) -> str:
         if entry.add_on_at is None:
             return "—"
-        pending = " (chips pending)" if entry.add_on_chips_pending else ""
+        pending = " (chips pending)" if entry.add_on_pending else ""
         return f"{entry.add_on_at:%Y-%m-%d %H:%M}{pending}"
 
     @admin.display(description="Prize")
@@ -360,12 +360,9 @@ class TournamentAdmin(admin.ModelAdmin):
         staff = request.user if isinstance(request.user, Player) else None
         for tournament in queryset.order_by("id"):
             try:
-                answer = call(tournament, staff)
+                call(tournament, staff)
             except TournamentRefused as refusal:
                 messages.error(request, f"{tournament.name}: {refusal}")
-                continue
-            if isinstance(answer, PlayResult) and not answer.ok:
-                messages.error(request, f"{tournament.name}: {answer.message}")
             else:
                 messages.success(request, f"{tournament.name}: {what}.")
 
@@ -384,7 +381,7 @@ class TournamentAdmin(admin.ModelAdmin):
         self,
         request: HttpRequest,
         queryset: QuerySet[Tournament],
-        service: Callable[..., PlayResult],
+        service: Callable[..., None],
         what: str,
     ) -> None:
         self._each(

@@ -183,7 +183,7 @@ def test_r_tour_1_an_add_on_before_the_start_is_seated_with_the_draw() -> None:
     entry = tournament_add_on(tournament_id=tournament.pk, player=player, now=NOW)
 
     assert entry.add_on_at == NOW
-    assert entry.add_on_chips_pending == 400  # the draw seats 800 + 400
+    assert entry.add_on_pending is False  # the draw seats 800 + 400
     assert ledger_of(player, tournament)[-1] == (LedgerKind.TOURNAMENT_ADD_ON, -1500)
     assert balance_of(player) == 10_000 - 4000 - 1500
 
@@ -209,7 +209,7 @@ def test_r_tour_1_add_on_at_level_5_goes_on_the_seat_between_hands() -> None:
 
     seat = Seat.objects.get(table=table, player=players[1])
     assert seat.stack == 800 + 400
-    assert TournamentEntry.objects.get(player=players[1]).add_on_chips_pending == 0
+    assert TournamentEntry.objects.get(player=players[1]).add_on_pending is False
 
 
 def test_r_tour_1_the_add_on_closes_at_the_first_hand_of_level_6() -> None:
@@ -233,7 +233,7 @@ def test_r_tour_1_an_add_on_before_the_start_is_in_the_drawn_stack() -> None:
     players = registered(tournament, 3)
     tournament_add_on(tournament_id=tournament.pk, player=players[2], now=NOW)
 
-    assert tournament_start(tournament_id=tournament.pk, now=later(1), rng=Random(1)).ok
+    tournament_start(tournament_id=tournament.pk, now=later(1), rng=Random(1))
 
     (table,) = open_tables(tournament)
     stacks = {seat.player_id: seat.stack for seat in Seat.objects.filter(table=table)}
@@ -243,7 +243,7 @@ def test_r_tour_1_an_add_on_before_the_start_is_in_the_drawn_stack() -> None:
 def test_r_tour_1_an_add_on_bought_mid_hand_waits_for_the_hand_to_end() -> None:
     tournament = make_tournament(preset="turbo")
     players = registered(tournament, 3)
-    assert tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1)).ok
+    tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1))
     (table,) = open_tables(tournament)
     hand = deal(table, NOW + SEATING)
     buyer = players[0]
@@ -251,7 +251,7 @@ def test_r_tour_1_an_add_on_bought_mid_hand_waits_for_the_hand_to_end() -> None:
     tournament_add_on(tournament_id=tournament.pk, player=buyer, now=NOW + SEATING)
 
     # Not mid-hand: the hand plays on with the chips it was dealt with.
-    assert TournamentEntry.objects.get(player=buyer).add_on_chips_pending == 400
+    assert TournamentEntry.objects.get(player=buyer).add_on_pending is True
     seat = Seat.objects.get(table=table, player=buyer)
     assert StudHand.from_json(running_hand(table).state).players == hand_players(hand)
     play_out(table, NOW + SEATING)  # then the tournament's step between hands
@@ -260,7 +260,7 @@ def test_r_tour_1_an_add_on_bought_mid_hand_waits_for_the_hand_to_end() -> None:
     assert result is not None
     seat.refresh_from_db()
     assert seat.stack == result.stack(seat.number) + 400
-    assert TournamentEntry.objects.get(player=buyer).add_on_chips_pending == 0
+    assert TournamentEntry.objects.get(player=buyer).add_on_pending is False
 
 
 def hand_players(hand: Hand) -> Any:
@@ -305,7 +305,7 @@ def test_cancelling_refunds_every_buy_in_fee_and_add_on() -> None:
 def test_cancelling_a_running_tournament_empties_and_closes_its_tables() -> None:
     tournament = make_tournament(preset="turbo")
     players = registered(tournament, 9)
-    assert tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1)).ok
+    tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1))
     first, second = open_tables(tournament)
     deal(first, NOW + SEATING)  # a hand in play at table 1; table 2 between hands
 

@@ -1,7 +1,7 @@
 """Creating tournaments, staff's settings, entries, add-ons, cancellation and the end.
 
-Each public function is one transaction (or, `tournament_finish`, a step inside the
-caller's): lock the tournament row, check, write, and announce the change
+Each public function is one transaction (or, `tournament_finish` and `add_on_chips_pending`,
+a step inside the caller's): lock the tournament row, check, write, and announce the change
 after commit (`tournaments.broadcast.tournament_changed`). A refusal raises
 `TournamentRefused` (tournaments/services/refusals.py) and writes nothing. Money moves only as
 ledger lines (tournaments/services/money.py); tournament chips are integers on seats.
@@ -27,7 +27,8 @@ from accounts.money import cents_format
 from stud import StudHand
 from stud.payouts import percentages_error, prizes_by_player
 from stud.tournament import DEFAULT_STRUCTURE, TURBO_STRUCTURE, LevelSpec
-from tables.models import Hand, Seat
+from tables.models import Hand, Seat, Table
+from tables.services.change import table_change
 from tables.services.tournament_tables import (
     tournament_seat_remove,
     tournament_table_close,
@@ -51,7 +52,6 @@ from tournaments.services.money import (
     prize_pool_of,
     prizes_pay,
 )
-from tournaments.services.play import tournament_add_on_chips_place
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 
 logger = logging.getLogger(__name__)
@@ -480,16 +480,15 @@ def tournament_add_on(
     *, tournament_id: int, player: Player, now: datetime | None = None
 ) -> TournamentEntry:
     """One add-on per player (R-TOUR-1), before the first hand of `add_on_until_level`: the
-    price leaves the wallet as a TOURNAMENT_ADD_ON line. The chips are placed by the play
-    (`tournament_add_on_chips_place`, inside this transaction, before the wallet move: the
-    lock order is the tournament, its tables, then players): before the start they join the
-    starting stack; while it runs they go on the player's seat at once if their table is
-    between hands, else they wait on the entry (`add_on_chips_pending`) and go on when the
-    hand in play ends, never mid-hand.
+    price leaves the wallet as a TOURNAMENT_ADD_ON line. Before the start, the draw seats the
+    player with the add-on chips. While it runs, the chips go on the player's seat at once if
+    their table is between hands, else when the hand in play ends (never mid-hand: tplay's
+    between-hands step calls `add_on_chips_pending`).
 
     Refused, nothing changed: NO_ADD_ON, NOT_REGISTERED, ALREADY_ADDED_ON, TOO_LATE,
     ELIMINATED, ALL_IN (while all-in in the hand in play), INSUFFICIENT_BALANCE, OVER."""
     now = _now(now)
+    seat: Seat | None = None
     with transaction.atomic():
         tournament = _lock(tournament_id)
         if tournament.status in OVER:
@@ -528,14 +527,48 @@ def tournament_add_on(
             amount=tournament.add_on_price,
             what=f"for the add-on ({tournament.add_on_chips} chips)",
         )
-        tournament_add_on_chips_place(
-            tournament=tournament, entry=entry, chips=tournament.add_on_chips
-        )
         add_on_pay(tournament=tournament, player_id=player.pk)
         entry.add_on_at = now
-        entry.save(update_fields=["add_on_at"])
+        entry.add_on_pending = started
+        entry.save(update_fields=["add_on_at", "add_on_pending"])
         tournament_changed(tournament)
+    if seat is not None:
+        _add_on_chips_now(seat.table_id)
     return entry
+
+
+def _add_on_chips_now(table_id: int) -> None:
+    """Put pending add-on chips on the seats of a table between hands (its own change)."""
+    with table_change(table_id) as change:
+        if change.hand is None and add_on_chips_pending(table=change.table):
+            change.outbox.seats_changed = True
+
+
+def add_on_chips_pending(*, table: Table) -> list[int]:
+    """Put the chips of add-ons bought during the hand on the seats of the players at this
+    tournament table; returns their player ids.
+
+    Called inside a table change with `table` locked and no hand in play: by
+    `tournament_add_on` when the table is between hands, and by tplay's between-hands step
+    (before eliminations and moves are worked out, so the chips count) when a hand ends.
+    """
+    if not table.is_tournament:
+        return []
+    entries = TournamentEntry.objects.filter(
+        add_on_pending=True, tournament__tables__table=table
+    ).select_related("tournament")
+    seats = {seat.player_id: seat for seat in Seat.objects.filter(table=table)}
+    credited = []
+    for entry in entries:
+        seat = seats.get(entry.player_id)
+        if seat is None:
+            continue  # moved away: the chips wait for the next table's hand to end
+        seat.stack += entry.tournament.add_on_chips
+        seat.save(update_fields=["stack"])
+        entry.add_on_pending = False
+        entry.save(update_fields=["add_on_pending"])
+        credited.append(entry.player_id)
+    return credited
 
 
 # --- Cancellation and the end -----------------------------------------------------------------
@@ -559,8 +592,8 @@ def tournament_cancel(
         entries = TournamentEntry.objects.filter(tournament=tournament).order_by("player_id")
         for player_id in entries.values_list("player_id", flat=True):
             refunded += entry_refund(tournament=tournament, player_id=player_id, why="cancelled")
-        TournamentEntry.objects.filter(tournament=tournament, add_on_chips_pending__gt=0).update(
-            add_on_chips_pending=0
+        TournamentEntry.objects.filter(tournament=tournament, add_on_pending=True).update(
+            add_on_pending=False
         )
         tournament.status = TournamentStatus.CANCELLED
         tournament.finished_at = now
