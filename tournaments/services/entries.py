@@ -12,8 +12,6 @@ Lock order: the tournament row, then its tables (lower id first, through
 
 from __future__ import annotations
 
-import importlib
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
@@ -35,6 +33,7 @@ from tables.services.tournament_tables import (
     tournament_tables_finish,
     tournament_tables_lock,
 )
+from tournaments import broadcast
 from tournaments.models import (
     IN_PLAY,
     OVER,
@@ -53,8 +52,6 @@ from tournaments.services.money import (
     prizes_pay,
 )
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
-
-logger = logging.getLogger(__name__)
 
 # R-TOUR-8's structures by the name staff pick in the admin.
 PRESETS: dict[str, tuple[LevelSpec, ...]] = {
@@ -108,24 +105,10 @@ def _lock(tournament_id: int) -> Tournament:
     return tournament
 
 
-def _announce(tournament_id: int) -> None:
-    """Tell the lobby, the tournament's page and its clock (tui's tournaments.broadcast)."""
-    try:
-        broadcast = importlib.import_module("tournaments.broadcast")
-    except ImportError:  # the pages' module is another branch's; nothing listens without it
-        return
-    try:
-        broadcast.tournament_changed(tournament_id)
-    except Exception:  # a broadcast never undoes a committed change
-        logger.exception("tournament %s: broadcast failed", tournament_id)
-
-
 def tournament_changed(tournament: Tournament) -> None:
-    """Bump the tournament's `seq` (its row is locked) and announce it after commit."""
-    tournament.seq += 1
-    tournament.save(update_fields=["seq"])
-    tournament_id = tournament.pk
-    transaction.on_commit(lambda: _announce(tournament_id))
+    """Tell the lobby, the tournament's page and its clock once the transaction commits
+    (tournaments.broadcast bumps `seq` then, with the snapshot)."""
+    broadcast.tournament_changed(tournament.pk)
 
 
 def tournament_staff_action_record(
