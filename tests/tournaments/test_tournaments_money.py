@@ -407,3 +407,78 @@ def test_finishing_twice_is_refused() -> None:
         _finish(tournament, {})
 
     assert LedgerEntry.objects.filter(kind=LedgerKind.PRIZE).count() == prize_lines
+
+
+# --- Staff's edits (seed 004: until the first hand) ---------------------------------------------
+
+
+def test_edits_before_the_first_hand_change_the_rules_and_are_audited() -> None:
+    tournament = make_tournament()
+    staff = StaffFactory()
+
+    tournament_edit(
+        tournament_id=tournament.pk,
+        staff=staff,
+        now=later(1),
+        settings={"payout_percentages": [60, 40], "starting_chips": 1000},
+        preset="turbo",
+    )
+
+    tournament.refresh_from_db()
+    assert (tournament.payout_percentages, tournament.starting_chips) == ([60, 40], 1000)
+    assert set(tournament.levels.values_list("minutes", flat=True)) == {3}
+    action = TournamentStaffAction.objects.filter(tournament=tournament).order_by("id").last()
+    assert action is not None
+    assert (action.staff, action.action, action.detail) == (
+        staff,
+        "edit",
+        "changed payout_percentages, starting_chips, levels",
+    )
+
+
+def test_edits_after_the_first_hand_are_refused_and_nothing_changes() -> None:
+    tournament = make_tournament()
+    players = registered(tournament, 2)
+    seated_in_play(tournament, players, first_hand=True)
+
+    refused = refusal(
+        tournament_edit,
+        tournament_id=tournament.pk,
+        staff=None,
+        now=later(30),
+        settings={"name": "Renamed"},
+        preset="turbo",
+    )
+
+    assert refused.code == TournamentRefusal.NOT_EDITABLE
+    assert str(refused) == "The first hand has been dealt: the rules can no longer change."
+    tournament.refresh_from_db()
+    assert tournament.name == "Tuesday Stud"
+    assert set(tournament.levels.values_list("minutes", flat=True)) == {15}
+
+
+def test_the_buy_in_cannot_change_once_players_have_paid() -> None:
+    tournament = make_tournament()
+    registered(tournament, 1)
+
+    refused = refusal(
+        tournament_edit, tournament_id=tournament.pk, staff=None, settings={"buy_in": 5000}
+    )
+
+    assert refused.code == TournamentRefusal.BAD_SETTINGS
+    assert str(refused) == "Players have paid: the buy-in, fee and add-on price cannot change now."
+    assert Tournament.objects.get(pk=tournament.pk).buy_in == 4000
+
+
+def test_payouts_that_do_not_add_up_are_refused() -> None:
+    tournament = make_tournament()
+
+    refused = refusal(
+        tournament_edit,
+        tournament_id=tournament.pk,
+        staff=None,
+        settings={"payout_percentages": [50, 30]},
+    )
+
+    assert str(refused) == "The payout percentages must add up to 100, not 80."
+    assert Tournament.objects.get(pk=tournament.pk).payout_percentages == []
