@@ -26,10 +26,10 @@ from accounting.report import (
 )
 from accounts.models import LedgerEntry, LedgerKind
 from accounts.money import cents_format, cents_to_dollars
-from accounts.selectors import ChipAudit, chip_audit
+from accounts.selectors import ChipAudit
 from pokerroom.room_day import day_bounds, room_zone
 from tables.models import Hand, RakeEntry
-from tables.selectors import room_chip_totals
+from tournaments.audit import room_chip_audit
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,8 @@ HELD_LABELS = {
     "on_tables": "Chips on the tables",
     "in_pots": "Chips in pots of hands in play",
     "rake": "Rake taken, all time",
-    "tournament_pool": "Tournament pool",
+    "tournaments": "Held by tournaments not over (buy-ins and add-ons)",
+    "tournament_fees": "Tournament fees kept",
 }
 
 
@@ -157,7 +158,7 @@ def monthly_statement(*, month: date, now: datetime | None = None) -> MonthlySta
         tournament_fees=-(fees or 0),
         rake_before=before or 0,
         rake_since=since or 0,
-        audit=chip_audit(room_chips=room_chip_totals()),
+        audit=room_chip_audit(),
         audited_at=timezone.now() if now is None else now,
     )
 

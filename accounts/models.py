@@ -142,6 +142,13 @@ class LedgerKind(models.TextChoices):
     WITHDRAWAL = "withdrawal", "Withdrawal"
     BUY_IN = "buy_in", "Buy-in"
     CASH_OUT = "cash_out", "Cash-out"
+    # Tournaments (reference "tournament:<id>"): the buy-in and add-on go to the prize pool,
+    # the fee is the house's (R-TOUR-9). A fee given back (unregistering, cancellation) is a
+    # TOURNAMENT_FEE credit, so the sum of the fee lines is the fees the house kept; buy-ins
+    # and add-ons given back are TOURNAMENT_REFUND credits.
+    TOURNAMENT_BUY_IN = "tournament_buy_in", "Tournament buy-in"
+    TOURNAMENT_ADD_ON = "tournament_add_on", "Tournament add-on"
+    TOURNAMENT_REFUND = "tournament_refund", "Tournament refund"
     TOURNAMENT_FEE = "tournament_fee", "Tournament fee"
     PRIZE = "prize", "Prize"
     ADJUSTMENT = "adjustment", "Adjustment"
@@ -159,6 +166,8 @@ CREDIT_KINDS = frozenset(
         LedgerKind.ADJUSTMENT,
         LedgerKind.PLAY_MONEY_GRANT,
         LedgerKind.PLAY_MONEY_TOP_UP,
+        LedgerKind.TOURNAMENT_REFUND,
+        LedgerKind.TOURNAMENT_FEE,  # a fee given back
     }
 )
 # Money that enters or leaves the room (audit_chips' "money in"), as against money that only
@@ -173,7 +182,25 @@ MONEY_IN_KINDS = frozenset(
     }
 )
 DEBIT_KINDS = frozenset(
-    {LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE, LedgerKind.ADJUSTMENT}
+    {
+        LedgerKind.WITHDRAWAL,
+        LedgerKind.BUY_IN,
+        LedgerKind.TOURNAMENT_BUY_IN,
+        LedgerKind.TOURNAMENT_ADD_ON,
+        LedgerKind.TOURNAMENT_FEE,
+        LedgerKind.ADJUSTMENT,
+    }
+)
+# Kinds that move money between wallets and tournaments (audit_chips checks them against the
+# tournaments' own rows).
+TOURNAMENT_KINDS = frozenset(
+    {
+        LedgerKind.TOURNAMENT_BUY_IN,
+        LedgerKind.TOURNAMENT_ADD_ON,
+        LedgerKind.TOURNAMENT_REFUND,
+        LedgerKind.TOURNAMENT_FEE,
+        LedgerKind.PRIZE,
+    }
 )
 
 
@@ -201,7 +228,7 @@ class LedgerEntry(models.Model):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="ledger_entries"
     )
-    kind = models.CharField(max_length=16, choices=LedgerKind.choices)
+    kind = models.CharField(max_length=24, choices=LedgerKind.choices)
     amount = models.BigIntegerField()
     balance_after = models.BigIntegerField()
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)

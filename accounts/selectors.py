@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
 from accounts.models import (
     MONEY_IN_KINDS,
+    TOURNAMENT_KINDS,
     CashierRequest,
     LedgerEntry,
     LedgerKind,
@@ -107,15 +108,22 @@ def ledger_sign_errors() -> QuerySet[LedgerEntry]:
         LedgerKind.PRIZE,
         LedgerKind.PLAY_MONEY_GRANT,
         LedgerKind.PLAY_MONEY_TOP_UP,
+        LedgerKind.TOURNAMENT_REFUND,
     ]
-    debits = [LedgerKind.WITHDRAWAL, LedgerKind.BUY_IN, LedgerKind.TOURNAMENT_FEE]
+    # A tournament fee is a debit when paid and a credit when given back: either sign.
+    debits = [
+        LedgerKind.WITHDRAWAL,
+        LedgerKind.BUY_IN,
+        LedgerKind.TOURNAMENT_BUY_IN,
+        LedgerKind.TOURNAMENT_ADD_ON,
+    ]
     return LedgerEntry.objects.filter(kind__in=credits, amount__lte=0) | LedgerEntry.objects.filter(
         kind__in=debits, amount__gte=0
     )
 
 
 # What the room holds, in the order audit_chips and the monthly statement show it.
-HELD_PARTS = ("balances", "on_tables", "in_pots", "rake", "tournament_pool")
+HELD_PARTS = ("balances", "on_tables", "in_pots", "rake", "tournaments", "tournament_fees")
 
 
 @dataclass(frozen=True)
@@ -136,12 +144,21 @@ class ChipAudit:
         return not self.mismatches
 
 
-def chip_audit(*, room_chips: Mapping[str, int]) -> ChipAudit:
+def chip_audit(
+    *,
+    room_chips: Mapping[str, int],
+    tournaments_held: int = 0,
+    tournament_fees: int = 0,
+    tournament_mismatches: Sequence[str] = (),
+) -> ChipAudit:
     """Are the room's chips conserved, and does every balance match its ledger?
 
-    `room_chips` is what the tables hold (tables.selectors.room_chip_totals: on_tables,
-    in_pots, rake, tournament_pool), passed in so that accounts reads nothing of tables.
-    Used by `manage.py audit_chips` and at the foot of the monthly statement."""
+    `room_chips` is what the cash tables hold (tables.selectors.room_chip_totals: on_tables,
+    in_pots, rake); `tournaments_held`, `tournament_fees` and `tournament_mismatches` what
+    the tournaments hold, keep as fees and find wrong in their own rows (tournaments.audit);
+    passed in so that accounts reads nothing of the apps built on it. Use
+    `tournaments.audit.room_chip_audit()`, which gathers them: `manage.py audit_chips` and
+    the monthly statement do."""
     mismatches: list[str] = []
 
     for check in player_wallet_checks():
@@ -171,7 +188,8 @@ def chip_audit(*, room_chips: Mapping[str, int]) -> ChipAudit:
         "on_tables": room_chips.get("on_tables", 0),
         "in_pots": room_chips.get("in_pots", 0),
         "rake": room_chips.get("rake", 0),
-        "tournament_pool": room_chips.get("tournament_pool", 0),
+        "tournaments": tournaments_held,
+        "tournament_fees": tournament_fees,
     }
     money_held = sum(held.values())
     if money_in != money_held:
@@ -191,10 +209,14 @@ def chip_audit(*, room_chips: Mapping[str, int]) -> ChipAudit:
             f"tables: buy-ins - cash-outs = {cents_format(at_tables)} but on_tables + "
             f"in_pots + rake = {cents_format(table_held)}"
         )
-    pool = -(kinds[LedgerKind.TOURNAMENT_FEE] + kinds[LedgerKind.PRIZE])
-    if pool != held["tournament_pool"]:
+    # Money that left balances for tournaments must be held by them or kept as fees.
+    to_tournaments = -sum(kinds[kind] for kind in TOURNAMENT_KINDS)
+    tournament_held = held["tournaments"] + held["tournament_fees"]
+    if to_tournaments != tournament_held:
         mismatches.append(
-            f"tournaments: fees - prizes = {cents_format(pool)} but tournament_pool = "
-            f"{cents_format(held['tournament_pool'])}"
+            f"tournaments: buy-ins + add-ons + fees - refunds - prizes = "
+            f"{cents_format(to_tournaments)} but tournaments + tournament_fees = "
+            f"{cents_format(tournament_held)}"
         )
+    mismatches.extend(tournament_mismatches)
     return ChipAudit(money_in=money_in, held=held, mismatches=tuple(mismatches))

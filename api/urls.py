@@ -1,12 +1,24 @@
 from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 
-from api import accounting, accounts, histories, tables
+from api import accounting, accounts, histories, tables, tournaments
 
 urlpatterns = [
     path("token/", obtain_auth_token, name="api_token"),
     path("tables/", tables.LobbyTableList.as_view(), name="api_tables"),
     path("tables/<int:pk>/", tables.TableDetail.as_view(), name="api_table"),
+    path("tournaments/", tournaments.TournamentList.as_view(), name="api_tournaments"),
+    path("tournaments/<int:pk>/", tournaments.TournamentDetail.as_view(), name="api_tournament"),
+    path(
+        "tournaments/<int:pk>/register/",
+        tournaments.TournamentRegister.as_view(),
+        name="api_tournament_register",
+    ),
+    path(
+        "tournaments/<int:pk>/unregister/",
+        tournaments.TournamentUnregister.as_view(),
+        name="api_tournament_unregister",
+    ),
     path("me/", accounts.AccountView.as_view(), name="api_me"),
     path("me/ledger/", accounts.LedgerList.as_view(), name="api_ledger"),
     path("me/top-up/", accounts.TopUpView.as_view(), name="api_top_up"),

@@ -90,6 +90,11 @@ app.conf.beat_schedule = {
         "task": "tables.tasks.sweep_stale_presence",
         "schedule": timedelta(seconds=2),
     },
+    # Tournaments (issue #13): starts, level and break ends, idle tournament tables.
+    "sweep-tournament-clocks": {
+        "task": "tournaments.tasks.sweep",
+        "schedule": timedelta(seconds=1),
+    },
     "reset-all-in-protection-at-new-york-midnight": {
         "task": "accounts.tasks.reset_all_in_allowances",
         "schedule": crontab(minute=0, hour=0),

@@ -42,6 +42,9 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "name": None if player is None else player.table_name,
         "balance": None if player is None else player.balance,
         "four_colour_deck": bool(player is not None and player.four_colour_deck),
+        # A tournament's table: chips, not dollars; its clock comes over the tournament's
+        # socket (static/js/tournament/table_panel.js).
+        "is_tournament": bool(snapshot["table"]["is_tournament"]),
     }
     return render(request, "tables/table.html", {"table": snapshot["table"], "page": page})
 

@@ -152,6 +152,11 @@ class TournamentEntry(models.Model):
     )
     registered_at = models.DateTimeField()
     add_on_at = models.DateTimeField(null=True, blank=True)
+    # An add-on bought while the tournament runs: its chips wait here until the player's
+    # table is between hands (never mid-hand, R-TOUR-1), then go on the seat
+    # (tournaments.services.entries.add_on_chips_pending). Bought before the start: False,
+    # the start seats the player with starting_chips + add_on_chips.
+    add_on_pending = models.BooleanField(default=False)
     eliminated_at = models.DateTimeField(null=True, blank=True)
     eliminated_in_hand = models.ForeignKey(
         "tables.Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -185,6 +190,9 @@ class TournamentTable(models.Model):
     number = models.PositiveSmallIntegerField()
     level = models.PositiveSmallIntegerField(default=1)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The number of the last hand here whose end the between-hands step has settled
+    # (eliminations, deals counted): the step runs again harmlessly (task and sweep).
+    settled_hand_number = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -1,6 +1,7 @@
 // Chips in the tournament colours (R-TOUR-1): white 5, red 10, green 25, blue 50, black 100.
-// Cash tables count them in cents, so a white chip is 5c and a black one $1.
-import { dollars } from "./money.js";
+// Cash tables count them in cents, so a white chip is 5c and a black one $1; tournament
+// tables count chips, so a black chip is 100 chips.
+import { amount as amountText } from "./money.js";
 
 const DENOMINATIONS = [
   [100, "black"],
@@ -42,7 +43,7 @@ export function chipStack(amount, { label = true } = {}) {
   if (label) {
     const text = document.createElement("span");
     text.className = "amount";
-    text.textContent = dollars(amount);
+    text.textContent = amountText(amount);
     wrap.append(text);
   }
   return wrap;

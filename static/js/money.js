@@ -16,7 +16,27 @@ export function shortDollars(cents) {
   return dollars(value);
 }
 
+// Tournament tables count chips, not cents (R-TOUR-1: 800 chips for $40): a page showing one
+// switches the table's amounts to plain chip counts once, before it draws. The wallet stays in
+// dollars (dollars() is never switched).
+let units = "cents";
+
+export function useChipUnits(on) {
+  units = on ? "chips" : "cents";
+}
+
+// 1500 -> "1,500".
+export function chipCount(chips) {
+  return (Number(chips) || 0).toLocaleString("en-US");
+}
+
+// An amount on the table: dollars at a cash table, chips at a tournament table.
+export function amount(value) {
+  return units === "chips" ? chipCount(value) : dollars(value);
+}
+
 export function stakesText(table) {
+  if (units === "chips") return `${chipCount(table.small_bet)}/${chipCount(table.big_bet)}`;
   return `${shortDollars(table.small_bet)}/${shortDollars(table.big_bet)}`;
 }
 

@@ -5,13 +5,14 @@
 // store once per animation frame (felt.js: the seats, bets and pots, each redrawn only when it
 // changed; panels.js: the buttons and lists around it); clock.js runs the countdowns between
 // frames; dialogs.js holds the buy-in dialog and the toast. docs/browser.md tells the story.
-import { dollars } from "./money.js";
+import { dollars, useChipUnits } from "./money.js";
 import { ANTE_GRACE_MS, TICK_MS, drawCountdowns, monotonicNow } from "./table/clock.js";
 import { TableConnection } from "./table/connection.js";
 import { BuyInDialog, Toast, refreshBalance } from "./table/dialogs.js";
 import { FeltView } from "./table/felt.js";
 import { Panels } from "./table/panels.js";
 import { TableStore } from "./table/store.js";
+import { startTournamentPanel } from "./tournament/table_panel.js";
 
 const CHAT_MAX_CHARS = 200;
 const STATUS_TEXT = {
@@ -22,6 +23,8 @@ const STATUS_TEXT = {
 };
 
 const page = JSON.parse(document.getElementById("table-page").textContent);
+// A tournament table counts chips, not dollars (R-TOUR-1): set before anything is drawn.
+useChipUnits(Boolean(page.is_tournament));
 const root = document.querySelector("[data-room]");
 const $ = (selector) => root.querySelector(selector);
 const felt = $("[data-felt]");
@@ -68,8 +71,12 @@ const panels = new Panels(
     log: $("[data-log]"),
     chat: $("[data-chat-list]"),
   },
-  { page, on: { act, send, buyIn } },
+  { page, on: { act, send, buyIn, addOn: () => tournament?.addOn() } },
 );
+// A tournament table: the level clock, the break banner, the moved and out notices.
+const tournament = page.is_tournament
+  ? startTournamentPanel({ root, page, panels, onChange: () => queueRender() })
+  : null;
 
 // The store's effects: what it cannot do itself (it has no socket, timer or DOM).
 function run(effects) {
@@ -186,5 +193,5 @@ window.addEventListener("online", () => connection.reconnectNow());
 window.addEventListener("offline", () => setConnection("offline"));
 window.addEventListener("resize", queueRender);
 
-if (page.player_id) balanceShown.textContent = dollars(page.balance);
+if (page.player_id && balanceShown) balanceShown.textContent = dollars(page.balance);
 connection.connect();

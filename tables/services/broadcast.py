@@ -52,20 +52,28 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
         if user_frames
     ]
 
+    try:
+        send_to_groups(layer, messages)
+    except Exception:  # pragma: no cover - the channel layer is best effort
+        logger.exception("broadcast to table %s failed", table_id)
+
+
+def send_to_groups(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send channel-layer messages to their groups in order, from any thread: on the
+    process's own loop when it has one (a Celery worker), else through the server's loop.
+    Raises what the layer raises (the callers log it). Also used by tournaments.broadcast."""
+
     async def send_all() -> None:
         # In order, one after the other: a group's frames must arrive in seq order.
         for group, message in messages:
             await layer.group_send(group, message)
 
     loop = _own_loop or _server_loop
-    try:
-        if loop is not None and loop.is_running() and not _running_in(loop):
-            asyncio.run_coroutine_threadsafe(send_all(), loop).result(BROADCAST_TIMEOUT)
-        else:
-            # In a server thread: one trip to the server's event loop for the whole batch.
-            async_to_sync(send_all)()
-    except Exception:  # pragma: no cover - the channel layer is best effort
-        logger.exception("broadcast to table %s failed", table_id)
+    if loop is not None and loop.is_running() and not _running_in(loop):
+        asyncio.run_coroutine_threadsafe(send_all(), loop).result(BROADCAST_TIMEOUT)
+    else:
+        # In a server thread: one trip to the server's event loop for the whole batch.
+        async_to_sync(send_all)()
 
 
 def broadcast_from_own_loop() -> None:

@@ -41,7 +41,9 @@ def _next_button(table: Table, dealt: list[int]) -> int:
     previous = Hand.objects.filter(table=table).order_by("-number").values_list("button", flat=True)
     last = previous.first()
     if last is None:
-        return dealt[-1]
+        # A tournament table's first hand: seat 1 deals first (R-TOUR-2); a cash table's:
+        # the lowest seat is dealt first.
+        return dealt[0] if table.is_tournament else dealt[-1]
     later = [number for number in dealt if number > last]
     return later[0] if later else dealt[0]
 
@@ -86,7 +88,15 @@ def hand_start(
 
 
 def _dealt_in(table: Table) -> list[Seat]:
-    """R-GAME-3 and R-ANTE-1: the seats ready to play that also posted their "I'm in"."""
+    """R-GAME-3 and R-ANTE-1: the seats ready to play that also posted their "I'm in". At a
+    tournament table everyone with chips is dealt in: sitting out or absent, they post and
+    are timed out by R-TIME-1 (issue #13)."""
+    if table.is_tournament:
+        return list(
+            Seat.objects.filter(table=table, stack__gt=0)
+            .select_related("player")
+            .order_by("number")
+        )
     return [seat for seat in ready_seats(table) if seat.player.auto_ante or seat.ante_confirmed]
 
 

@@ -38,6 +38,7 @@ class Refusal(StrEnum):
     NOT_WAITING = "not_waiting"
     SEATS_FREE = "seats_free"
     HAND_RUNNING = "hand_running"
+    TOURNAMENT_TABLE = "tournament_table"
     NOT_ENOUGH_PLAYERS = "not_enough_players"
     NOT_DUE = "not_due"
     TOO_LATE = "too_late"

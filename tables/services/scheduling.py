@@ -95,6 +95,10 @@ def deadline_kind_register(kind: DeadlineKind) -> None:
     """Add (or replace, by name) a kind the sweep keeps."""
     DEADLINE_KINDS[kind.name] = kind
 
+# A tournament table between hands: the tournament's step (tournaments/tasks.py) decides
+# what happens before the next deal (issue #13).
+TOURNAMENT_TABLE_BETWEEN_HANDS = "tournaments.tasks.table_between_hands"
+
 
 def task_send(name: str, *args: Any, countdown: float, **options: Any) -> None:
     """Queue the task registered as `name` to run `countdown` seconds from now (`options`:
@@ -149,3 +153,7 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
         except Exception:  # one table's failure must not stop the clock of the others
             logger.exception("the sweep could not apply %s %s", kind.name, args)
     return applied
+
+
+def schedule_tournament_table(*, table_id: int, countdown: float = 0) -> None:
+    task_send(TOURNAMENT_TABLE_BETWEEN_HANDS, table_id, countdown=countdown)

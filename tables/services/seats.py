@@ -27,6 +27,18 @@ from tables.services.flow import (
 )
 from tables.services.results import Refusal, TableResult
 
+TOURNAMENT_SEATS = (
+    "This is a tournament table: the tournament draws and moves the seats, and its chips "
+    "stay at the table until you are out."
+)
+
+
+def _not_a_tournament_table(change: TableChange) -> None:
+    """At a tournament table seats are drawn and moved by the tournament (R-TOUR-2..4) and
+    its chips are not money: nobody takes, leaves or buys chips there by themselves."""
+    if change.table.is_tournament:
+        raise change.refuse(Refusal.TOURNAMENT_TABLE, TOURNAMENT_SEATS)
+
 
 def _own_seat(change: TableChange, player: Player) -> Seat:
     """The player's seat at the locked table; refused when they have none."""
@@ -68,6 +80,7 @@ def seat_take(
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
+        _not_a_tournament_table(change)
         if not table.is_open:
             raise change.refuse(Refusal.TABLE_CLOSED, "The table is closed.")
         if Seat.objects.filter(table=table, player=player).exists():
@@ -121,6 +134,7 @@ def seat_take(
 def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult:
     """R-BUY-1: more chips from the balance, between hands only (R-GAME-4)."""
     with table_change(table_id) as change:
+        _not_a_tournament_table(change)
         seat = _own_seat(change, player)
         if not _valid_amount(amount):
             raise change.refuse(
@@ -170,6 +184,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
     seat row dealt into the hand is in it: a seat taken since is paid its own stack."""
     now = now_or(now)
     with table_change(table_id) as change:
+        _not_a_tournament_table(change)
         seat = _own_seat(change, player)
         table, outbox, hand = change.table, change.outbox, change.hand
         outbox.seats_changed = True

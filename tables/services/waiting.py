@@ -27,6 +27,8 @@ def waiting_list_join(*, table_id: int, player: Player, now: datetime | None = N
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
+        if table.is_tournament:
+            raise change.refuse(Refusal.TOURNAMENT_TABLE, "A tournament table has no waiting list.")
         if Seat.objects.filter(table=table, player=player).exists():
             raise change.refuse(Refusal.ALREADY_SEATED, "You already have a seat here.")
         if WaitingListEntry.objects.filter(table=table, player=player).exists():

@@ -16,12 +16,11 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from accounting.statement import monthly_statement
-from accounts.selectors import chip_audit
 from tables.models import RakeEntry, RakeSchedule
-from tables.selectors import room_chip_totals
 from tests.factories import StaffFactory
 from tests.history_hands import PlayedTable, hold_scheduling, raked_hand
 from tests.table_factories import make_table
+from tournaments.audit import room_chip_audit
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +72,7 @@ def test_r_rake_2_the_month_per_game_and_stakes_reconciles_with_the_audit(months
     assert statement.rake_before == rake_of(months["february"][0])
     assert statement.rake_since == rake_of(months["april"][0])
     # The foot is audit_chips' own computation, and the month's rake adds up to its rake.
-    audit = chip_audit(room_chips=room_chip_totals())
+    audit = room_chip_audit()
     assert statement.audit == audit and audit.conserved
     assert (
         statement.rake_all_time

@@ -2,11 +2,14 @@
 
 Money put in (deposits less withdrawals, plus staff adjustments and the play money granted at
 sign-up and in top-ups) must equal what is held:
-players' balances, chips on tables, chips in pots, rake collected and the tournament pool
-(fees paid in less prizes paid out). Each player's balance must also equal the sum of their
-ledger and the balance_after of their last ledger row. Exits 1, naming each mismatch, if not.
-The figures come from accounts.selectors.chip_audit, which the monthly statement (accounting)
-shows at its foot.
+players' balances, chips on cash tables, chips in pots, rake collected, the money held by
+tournaments not over (their entries' buy-ins and add-ons, tournaments.audit) and tournament
+fees kept (the house's, like the rake). Tournament chips are not money and are not counted.
+Each player's balance must also equal the sum of their ledger and the balance_after of their
+last ledger row, and each tournament's ledger lines must agree with its entries (a finished
+one paid out its whole prize pool, a cancelled one refunded everything). Exits 1, naming each
+mismatch, if not. The figures come from accounts.selectors.chip_audit (gathered by
+tournaments.audit.room_chip_audit), which the monthly statement shows at its foot.
 """
 
 from __future__ import annotations
@@ -16,15 +19,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.money import cents_format
-from accounts.selectors import chip_audit
-from tables.selectors import room_chip_totals
+from tournaments.audit import room_chip_audit
 
 
 class Command(BaseCommand):
     help = "Check that chips are conserved and every balance matches its ledger."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        audit = chip_audit(room_chips=room_chip_totals())
+        audit = room_chip_audit()
         if audit.mismatches:
             for line in audit.mismatches:
                 self.stderr.write(f"MISMATCH {line}")

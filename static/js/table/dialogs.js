@@ -27,7 +27,7 @@ export async function refreshBalance(page, shown) {
   } catch {
     // Offline: keep the last known balance.
   }
-  shown.textContent = dollars(page.balance);
+  if (shown) shown.textContent = dollars(page.balance);
   return page.balance;
 }
 

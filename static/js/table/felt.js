@@ -3,7 +3,7 @@
 // seat whose player did nothing keeps its element), so a frame redraws what it touched.
 import { cardElement, handWords } from "../cards.js";
 import { chipStack } from "../chips.js";
-import { dollars } from "../money.js";
+import { amount } from "../money.js";
 import { potsOf } from "../handstate.js";
 
 // Under this width (px) the oval stands up, as on a phone, and the seats keep inside it.
@@ -98,7 +98,9 @@ export class FeltView {
     const me = store.mySeat();
     const running = Boolean(hand && !hand.is_over);
     if (!seat) {
-      return { number, empty: true, canSit: Boolean(this.page.player_id && me === null) };
+      // A tournament draws its seats (R-TOUR-2): nobody picks one.
+      const canSit = Boolean(this.page.player_id && me === null && !store.snap.table.is_tournament);
+      return { number, empty: true, canSit };
     }
     const status = played ? played.status : null;
     const tags = [];
@@ -174,7 +176,7 @@ export class FeltView {
     const stack = document.createElement("span");
     stack.className = "stack";
     stack.dataset.stack = facts.number;
-    stack.textContent = dollars(facts.stack);
+    stack.textContent = amount(facts.stack);
     plate.append(name, stack);
     if (facts.words) {
       const named = document.createElement("div");
@@ -328,7 +330,7 @@ function centreElement(facts) {
   if (facts.total !== null) {
     const total = document.createElement("div");
     total.className = "pot-total";
-    total.textContent = `Total ${dollars(facts.total)}`;
+    total.textContent = `Total ${amount(facts.total)}`;
     pots.append(total);
   }
   centre.append(pots);

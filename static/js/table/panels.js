@@ -1,6 +1,6 @@
 // Everything around the felt, drawn from the store: the header line, the action buttons, the
 // prompt (ante, show, seat offer), the seat controls, the hand's log, the last hands, the chat.
-import { GAME_NAMES, dollars, stakesText } from "../money.js";
+import { GAME_NAMES, amount, dollars, stakesText } from "../money.js";
 import { monotonicNow, wallTimeOf } from "./clock.js";
 import { streetName, waitingText } from "./felt.js";
 
@@ -14,8 +14,8 @@ export const CHAT_LINES = 60;
 
 export function headerText(store) {
   const table = store.snap.table;
-  const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${dollars(table.ante)}` +
-    ` · bring-in ${dollars(table.bring_in)}`;
+  const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${amount(table.ante)}` +
+    ` · bring-in ${amount(table.bring_in)}`;
   const hand = store.hand;
   const number = hand && store.handNumber
     ? `Hand #${store.handNumber}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
@@ -31,11 +31,11 @@ export function actionLabel(offer, offers) {
   switch (offer.kind) {
     case "fold": return "Fold";
     case "check": return "Check";
-    case "call": return `Call ${dollars(offer.adds)}`;
-    case "bring_in": return `Bring in ${dollars(offer.amount)}`;
-    case "complete": return `Complete to ${dollars(offer.amount)}`;
-    case "bet": return `Bet ${dollars(offer.amount)}${size}`;
-    case "raise": return `Raise to ${dollars(offer.amount)}${size}`;
+    case "call": return `Call ${amount(offer.adds)}`;
+    case "bring_in": return `Bring in ${amount(offer.amount)}`;
+    case "complete": return `Complete to ${amount(offer.amount)}`;
+    case "bet": return `Bet ${amount(offer.amount)}${size}`;
+    case "raise": return `Raise to ${amount(offer.amount)}${size}`;
     default: return offer.kind;
   }
 }
@@ -78,11 +78,12 @@ function drawIfChanged(element, data, build) {
 
 export class Panels {
   // elements: {stakes, handNumber, actions, prompt, seatControls, autoMuck, lastHands, log, chat};
-  // on: {act(offer), send(message), buyIn({seat, add})}.
+  // on: {act(offer), send(message), buyIn({seat, add}), addOn()}.
   constructor(elements, { page, on }) {
     this.el = elements;
     this.page = page;
     this.on = on;
+    this.tournament = null; // a tournament table's tournament, its last snapshot
   }
 
   render(store) {
@@ -122,7 +123,9 @@ export class Panels {
   renderPrompt(store, now = monotonicNow()) {
     const viewer = store.snap.viewer;
     const hand = store.hand;
-    const anteDue = Boolean(viewer && !viewer.auto_ante && !viewer.ante_confirmed &&
+    // A tournament deals in everyone with chips: no ante to confirm.
+    const anteDue = Boolean(viewer && !store.snap.table.is_tournament &&
+      !viewer.auto_ante && !viewer.ante_confirmed &&
       store.anteDeadline !== null && !(hand && !hand.is_over));
     const show = store.showOffer;
     const showDue = Boolean(show && show.handId === store.handId &&
@@ -173,6 +176,10 @@ export class Panels {
       });
       return;
     }
+    if (snap.table.is_tournament) {
+      this.renderTournamentControls(store);
+      return;
+    }
     if (!viewer) {
       const free = snap.seats.length < snap.table.seats;
       const offered = store.offer !== null && store.offer > now;
@@ -210,6 +217,40 @@ export class Panels {
     });
   }
 
+  // At a tournament table the seat is the tournament's: no sitting down, adding chips or
+  // leaving (the player is dealt in until out); the add-on while it is open (R-TOUR-1).
+  // `this.tournament`: the tournament's last snapshot (static/js/tournament/table_panel.js).
+  renderTournamentControls(store) {
+    const viewer = store.snap.viewer;
+    const t = this.tournament;
+    const mine = t && this.page.player_id
+      ? t.standings.find((s) => s.player_id === this.page.player_id) : null;
+    const addOn = Boolean(viewer && t && t.add_on_open && mine && !mine.add_on && !mine.place);
+    const controls = this.el.seatControls;
+    const id = t ? t.id : null;
+    const name = t ? t.name : "";
+    drawIfChanged(controls, { tournament: true, seated: Boolean(viewer), addOn, id, name }, () => {
+      const parts = [];
+      const note = document.createElement("span");
+      note.className = "waiting-note";
+      note.textContent = viewer
+        ? "Tournament seat: you are dealt in every hand until you are out."
+        : "A tournament table: seats are drawn by the tournament.";
+      parts.push(note);
+      if (addOn) {
+        const label = `Add-on: ${t.add_on_chips} chips for ${dollars(t.add_on_price)}`;
+        parts.push(button(label, () => this.on.addOn(), "add-on"));
+      }
+      if (id) {
+        const link = document.createElement("a");
+        link.href = `/tournaments/${id}/`;
+        link.textContent = `${name}: lobby`;
+        parts.push(link);
+      }
+      controls.replaceChildren(...parts);
+    });
+  }
+
   renderSide(store) {
     const snap = store.snap;
     const names = new Map(snap.seats.map((s) => [s.number, s.name]));
@@ -224,7 +265,7 @@ export class Panels {
         const link = document.createElement("a");
         link.href = `/hands/${h.id}/`;
         link.textContent = `Hand #${h.number}`;
-        li.append(link, ` · pot ${dollars(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
+        li.append(link, ` · pot ${amount(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
         return li;
       }));
       if (!lastHands.length) {

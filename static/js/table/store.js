@@ -8,7 +8,7 @@
 // frames and asks for a snapshot on any gap, and holds every deadline as a local monotonic
 // time: `now + ms_left` at the frame's receipt, never the client's wall clock.
 import { applyEvent, emptyHand, fromView } from "../handstate.js";
-import { dollars } from "../money.js";
+import { amount } from "../money.js";
 
 // When the snapshot does not name the table's clock yet.
 export const DEFAULT_ACTION_CLOCK_MS = 10_000;
@@ -19,7 +19,7 @@ export const SNAPSHOT_AFTER_HAND_END_MS = 300;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
 export const TURN_OFFERS_WAIT_MS = 500;
 
-const MONEY = { money: dollars };
+const MONEY = { money: amount };
 
 // A deadline as a local monotonic time: from `ms_left`, or (an older server without it) from
 // the ISO time against the wall clock `wallNow`; null when there is no deadline.

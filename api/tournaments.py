@@ -1,0 +1,201 @@
+"""The API of the tournaments: the list (the lobby's Tournaments tab), a tournament (its
+structure, payouts, standings, tables and clock: tournaments.selectors), and registering or
+unregistering the logged-in player (tmoney's tournaments.services.entries). Money in cents,
+chips as integers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import Http404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import selectors
+from tournaments.models import Tournament, TournamentStatus
+from tournaments.services import entries
+from tournaments.services.refusals import TournamentRefused
+
+
+class TournamentRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=TournamentStatus.choices)
+    status_label = serializers.CharField()
+    seq = serializers.IntegerField()
+    buy_in = serializers.IntegerField(help_text="Cents.")
+    fee = serializers.IntegerField(help_text="Cents.")
+    starting_chips = serializers.IntegerField()
+    entrants = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    players_left = serializers.IntegerField(allow_null=True)
+    prize_pool = serializers.IntegerField(help_text="Cents: every buy-in and add-on.")
+    level = serializers.IntegerField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    start_when_registered = serializers.IntegerField(allow_null=True)
+    url = serializers.CharField()
+
+
+class LevelSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    ante = serializers.IntegerField()
+    bring_in = serializers.IntegerField()
+    small_bet = serializers.IntegerField()
+    big_bet = serializers.IntegerField()
+    minutes = serializers.IntegerField()
+    dealer_only_ante = serializers.BooleanField()
+    equal_deals = serializers.BooleanField()
+    break_minutes = serializers.IntegerField()
+
+
+class PayoutSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    prize = serializers.IntegerField(help_text="Cents.")
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    chips = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    table_id = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True)
+    prize = serializers.IntegerField(help_text="Cents.")
+    add_on = serializers.BooleanField()
+
+
+class TableSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    stack = serializers.IntegerField()
+
+
+class TournamentTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    level = serializers.IntegerField()
+    seats = TableSeatSerializer(many=True)
+
+
+class ClockSerializer(serializers.Serializer):
+    level = serializers.IntegerField()
+    level_ends_at = serializers.DateTimeField(allow_null=True)
+    level_ms_left = serializers.IntegerField(allow_null=True)
+    break_ends_at = serializers.DateTimeField(allow_null=True)
+    break_ms_left = serializers.IntegerField(allow_null=True)
+    on_break = serializers.BooleanField()
+    paused = serializers.BooleanField()
+    level_timer_expired = serializers.BooleanField()
+    starts_at = serializers.DateTimeField(allow_null=True)
+    starts_ms_left = serializers.IntegerField(allow_null=True)
+
+
+class TournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=TournamentStatus.choices)
+    status_label = serializers.CharField()
+    seq = serializers.IntegerField()
+    buy_in = serializers.IntegerField(help_text="Cents.")
+    fee = serializers.IntegerField(help_text="Cents.")
+    starting_chips = serializers.IntegerField()
+    add_on_price = serializers.IntegerField(help_text="Cents; 0: no add-on.")
+    add_on_chips = serializers.IntegerField()
+    add_on_until_level = serializers.IntegerField()
+    add_on_open = serializers.BooleanField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    start_when_registered = serializers.IntegerField(allow_null=True)
+    action_clock = serializers.IntegerField()
+    time_bank = serializers.IntegerField()
+    entrants = serializers.IntegerField()
+    add_ons = serializers.IntegerField()
+    players_left = serializers.IntegerField()
+    average_stack = serializers.IntegerField(allow_null=True)
+    largest_stack = serializers.IntegerField(allow_null=True)
+    prize_pool = serializers.IntegerField(help_text="Cents.")
+    payouts = PayoutSerializer(many=True)
+    levels = LevelSerializer(many=True)
+    level = LevelSerializer(allow_null=True)
+    next_level = LevelSerializer(allow_null=True)
+    clock = ClockSerializer()
+    tables = TournamentTableSerializer(many=True)
+    standings = StandingSerializer(many=True)
+    registration_open = serializers.BooleanField()
+    over = serializers.BooleanField()
+
+
+def _tournament(pk: int) -> Tournament:
+    tournament = Tournament.objects.filter(pk=pk).first()
+    if tournament is None:
+        raise Http404("No such tournament")
+    return tournament
+
+
+class TournamentList(APIView):
+    """The tournaments to come and in play, then the latest finished (the lobby's tab)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=TournamentRowSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(TournamentRowSerializer(selectors.lobby_rows(), many=True).data)
+
+
+class TournamentDetail(APIView):
+    """A tournament: structure, prize pool and payouts, standings, tables and the clock."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TournamentSerializer, 404: OpenApiResponse(description="")})
+    def get(self, request: Request, pk: int) -> Response:
+        snapshot = selectors.tournament_snapshot(_tournament(pk))
+        return Response(TournamentSerializer(snapshot).data)
+
+
+def _entry_call(request: Request, pk: int, service: Callable[..., object]) -> Response:
+    """One of tmoney's entry services for the logged-in player: 200 with the tournament,
+    or 409 with the refusal's words and code (nothing changed)."""
+    tournament = _tournament(pk)
+    try:
+        service(tournament_id=tournament.pk, player=request.user, now=timezone.now())
+    except TournamentRefused as refused:
+        return Response(
+            {"detail": refused.message, "code": str(refused.code)},
+            status=status.HTTP_409_CONFLICT,
+        )
+    tournament.refresh_from_db()
+    return Response(TournamentSerializer(selectors.tournament_snapshot(tournament)).data)
+
+
+ENTRY_RESPONSES = {
+    200: TournamentSerializer,
+    404: OpenApiResponse(description="No such tournament."),
+    409: OpenApiResponse(description='Refused, nothing changed: {"detail": why, "code": ...}'),
+}
+
+
+class TournamentRegister(APIView):
+    """Register the logged-in player: the buy-in and fee leave the wallet."""
+
+    @extend_schema(request=None, responses=ENTRY_RESPONSES)
+    def post(self, request: Request, pk: int) -> Response:
+        return _entry_call(request, pk, entries.tournament_register)
+
+
+class TournamentUnregister(APIView):
+    """Unregister the logged-in player before the start: the buy-in and fee come back."""
+
+    @extend_schema(request=None, responses=ENTRY_RESPONSES)
+    def post(self, request: Request, pk: int) -> Response:
+        return _entry_call(request, pk, entries.tournament_unregister)

@@ -1,0 +1,42 @@
+// The "tournament clock" for a television: level, limits, antes, the time left in large
+// type, the next level, players left, average stack; live over the tournament's socket.
+import { dollars, chipCount } from "../money.js";
+import { TICK_MS, monotonicNow } from "../table/clock.js";
+import { anteText, clockNow, limitsText, nextLevelText } from "./format.js";
+import { TournamentState, connectTournament } from "./live.js";
+
+const page = JSON.parse(document.getElementById("tournament-page").textContent);
+const root = document.querySelector("[data-tv-clock]");
+const $ = (selector) => root.querySelector(selector);
+const state = new TournamentState(page.tournament, monotonicNow());
+
+function render() {
+  const t = state.tournament;
+  const level = t.level || t.next_level;
+  $("[data-status]").textContent = t.status_label;
+  $("[data-level]").textContent = t.level ? String(t.level.number) : "—";
+  $("[data-limits]").textContent = limitsText(level);
+  $("[data-ante]").textContent = anteText(level);
+  $("[data-next-level]").textContent = nextLevelText(t);
+  $("[data-players]").textContent = String(t.players_left);
+  $("[data-average]").textContent = t.average_stack === null ? "—" : chipCount(t.average_stack);
+  $("[data-pool]").textContent = dollars(t.prize_pool);
+  tick();
+}
+
+function tick() {
+  const shown = clockNow(state.tournament, state.deadlines, monotonicNow());
+  $("[data-time-left]").textContent = shown.time || "—";
+  $("[data-time-label]").textContent = shown.label;
+  root.dataset.mode = shown.mode;
+}
+
+connectTournament(`/ws/tournaments/${page.tournament_id}/`, state, {
+  changed: render,
+  status: (mode) => {
+    root.dataset.connection = mode;
+    $("[data-connection]").textContent = mode === "online" ? "Live" : "Reconnecting…";
+  },
+});
+render();
+setInterval(tick, TICK_MS);

@@ -1,0 +1,106 @@
+// A tournament table's own part of the table page: the bar with the level, antes, time left
+// in the level, the next level and players left; the break banner with its countdown; the
+// add-on button's form; the notices "You were moved to table 2, seat 5" (then the browser
+// goes to the new table) and "You finished 9th". Fed by the tournament's socket found by
+// the table (ws/tournaments/tables/<table id>/, docs/protocol.md "Tournaments").
+import { chipCount, dollars } from "../money.js";
+import { TICK_MS, monotonicNow } from "../table/clock.js";
+import { anteText, clockNow, eliminatedText, limitsText, movedText, nextLevelText, viewerEntry } from "./format.js";
+import { TournamentState, connectTournament } from "./live.js";
+
+// How long the "moved" notice shows before the browser goes to the new table.
+export const MOVE_NOTICE_MS = 2500;
+
+export function startTournamentPanel({ root, page, panels, onChange }) {
+  const $ = (selector) => root.querySelector(selector);
+  const bar = $("[data-tournament-bar]");
+  const banner = $("[data-break-banner]");
+  const notice = document.querySelector("[data-notice]");
+  const addOnForm = $("[data-add-on-form]");
+  const state = new TournamentState();
+  let seatedHere = false;
+  let movingTo = null;
+  let toldPlace = null;
+
+  function show(title, text, href, linkText) {
+    notice.querySelector("[data-notice-title]").textContent = title;
+    notice.querySelector("[data-notice-text]").textContent = text;
+    const link = notice.querySelector("[data-notice-link]");
+    link.href = href;
+    link.textContent = linkText;
+    if (!notice.open) notice.showModal();
+  }
+
+  function moved(frame) {
+    if (frame.table_id === page.table_id || movingTo === frame.table_id) return;
+    movingTo = frame.table_id;
+    const url = frame.url || `/tables/${frame.table_id}/`;
+    const table = frame.table_number ? `table ${frame.table_number}` : "your new table";
+    show("You were moved", movedText(frame), url, `Go to ${table}`);
+    setTimeout(() => window.location.assign(url), MOVE_NOTICE_MS);
+  }
+
+  function eliminated(frame) {
+    if (toldPlace === frame.place) return;
+    toldPlace = frame.place;
+    const results = `/tournaments/${frame.tournament_id || state.tournament?.id}/results/`;
+    show("You are out", eliminatedText(frame, dollars), results, "See the results");
+  }
+
+  function render() {
+    const t = state.tournament;
+    const level = t.level || t.next_level;
+    const name = $("[data-t-name]");
+    name.textContent = t.name;
+    name.href = `/tournaments/${t.id}/`;
+    $("[data-t-level]").textContent = t.level ? String(t.level.number) : "—";
+    $("[data-t-limits]").textContent = limitsText(level);
+    $("[data-t-ante]").textContent = anteText(level);
+    $("[data-t-next]").textContent = nextLevelText(t) || "—";
+    $("[data-t-players]").textContent = `${t.players_left} of ${t.entrants}`;
+    $("[data-t-average]").textContent = t.average_stack === null ? "—" : chipCount(t.average_stack);
+    tick();
+    // A move whose notice did not reach us (offline at the time): the standings tell.
+    const mine = viewerEntry(t, page.player_id);
+    if (mine && mine.table_id === page.table_id) seatedHere = true;
+    if (mine && seatedHere && mine.table_id && mine.table_id !== page.table_id) {
+      moved({ table_id: mine.table_id, table_number: mine.table, seat: mine.seat });
+    }
+    if (mine && mine.place && seatedHere) {
+      eliminated({ tournament_id: t.id, place: mine.place, prize: mine.prize });
+    }
+  }
+
+  function tick() {
+    if (!state.tournament) return;
+    const shown = clockNow(state.tournament, state.deadlines, monotonicNow());
+    $("[data-t-time-label]").textContent = shown.mode === "level" ? "Time left" : shown.label;
+    $("[data-t-time]").textContent = shown.time || "—";
+    bar.dataset.mode = shown.mode;
+    banner.hidden = shown.mode !== "break" && shown.mode !== "paused";
+    if (!banner.hidden) {
+      banner.textContent = shown.mode === "break"
+        ? `Break: no hand is dealt. The next level starts in ${shown.time}.`
+        : `Paused by the tournament director (${shown.time} left in the level).`;
+    }
+  }
+
+  connectTournament(`/ws/tournaments/tables/${page.table_id}/`, state, {
+    changed: (t) => {
+      panels.tournament = t;
+      render();
+      onChange();
+    },
+    moved,
+    eliminated,
+  });
+  setInterval(tick, TICK_MS);
+
+  return {
+    addOn() {
+      if (!state.tournament) return;
+      addOnForm.action = `/tournaments/${state.tournament.id}/add-on/`;
+      addOnForm.submit();
+    },
+  };
+}

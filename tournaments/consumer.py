@@ -1,0 +1,146 @@
+"""The tournament's live frames over WebSocket (docs/protocol.md, "Tournaments"): a
+translator, nothing more. Three routes:
+
+  ws/tournaments/                   the lobby's Tournaments tab: `tournament_row` frames
+  ws/tournaments/<id>/              a tournament's page and clock: `tournament` snapshots
+  ws/tournaments/tables/<table id>/ a tournament table's panel: the same, found by its table
+
+On connect the client gets the current snapshot (or the lobby's rows); after that, every
+change's frame (tournaments/broadcast.py). A logged-in player also joins their own group for
+the "moved" and "eliminated" notices. A client may send only `snapshot` and `ping`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from tournaments import selectors
+from tournaments.broadcast import LOBBY_GROUP, player_group, tournament_group
+from tournaments.models import Tournament, TournamentTable
+
+CLOSE_NOT_FOUND = 4404
+MAX_ID = 2**63 - 1
+
+
+def _snapshot_frame(tournament_id: int) -> dict[str, Any] | None:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return None
+    snapshot = selectors.tournament_snapshot(tournament)
+    return {
+        "type": "tournament",
+        "tournament_id": tournament.pk,
+        "seq": snapshot["seq"],
+        "tournament": snapshot,
+    }
+
+
+def _lobby_frame() -> dict[str, Any]:
+    return {"type": "tournament_rows", "rows": selectors.lobby_rows()}
+
+
+def _tournament_of_table(table_id: int) -> int | None:
+    return (
+        TournamentTable.objects.filter(table_id=table_id)
+        .values_list("tournament_id", flat=True)
+        .first()
+    )
+
+
+class TournamentConsumer(AsyncJsonWebsocketConsumer):
+    """One viewer of the lobby's tournaments, of one tournament, or of a tournament table."""
+
+    tournament_id: int | None
+    groups_joined: list[str]
+
+    @property
+    def player(self) -> Any:
+        user = self.scope.get("user")
+        return user if user is not None and user.is_authenticated else None
+
+    async def connect(self) -> None:
+        self.groups_joined = []
+        self.tournament_id = None
+        await self.accept()
+        kwargs = self.scope["url_route"]["kwargs"]
+        if "table_id" in kwargs:
+            table_id = int(kwargs["table_id"])
+            if 0 < table_id <= MAX_ID:
+                self.tournament_id = await database_sync_to_async(_tournament_of_table)(table_id)
+            if self.tournament_id is None:
+                await self._not_found("no tournament at this table")
+                return
+        elif "tournament_id" in kwargs:
+            tournament_id = int(kwargs["tournament_id"])
+            self.tournament_id = tournament_id if 0 < tournament_id <= MAX_ID else None
+            if self.tournament_id is None:
+                await self._not_found("no such tournament")
+                return
+        if self.tournament_id is None:
+            await self._join(LOBBY_GROUP)
+        else:
+            await self._join(tournament_group(self.tournament_id))
+        if self.player is not None:
+            await self._join(player_group(self.player.pk))
+        # Joined first, then the snapshot: any change after it is already queued for us.
+        frame = await self._snapshot()
+        if frame is None:
+            await self._not_found("no such tournament")
+            return
+        await self.send_json(frame)
+
+    async def _not_found(self, why: str) -> None:
+        await self.send_json({"type": "error", "code": "not_found", "message": why})
+        await self.close(code=CLOSE_NOT_FOUND)
+
+    async def _join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def _snapshot(self) -> dict[str, Any] | None:
+        if self.tournament_id is None:
+            return await database_sync_to_async(_lobby_frame, thread_sensitive=False)()
+        return await database_sync_to_async(_snapshot_frame, thread_sensitive=False)(
+            self.tournament_id
+        )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            message = json.loads(text_data or "")
+        except ValueError:
+            await self.send_json({"type": "error", "code": "bad_json", "message": "not JSON"})
+            return
+        if not isinstance(message, dict):
+            await self.send_json({"type": "error", "code": "bad_frame", "message": "not an object"})
+            return
+        kind = message.get("type")
+        ref = message.get("ref")
+        reply: dict[str, Any] | None
+        if kind == "ping":
+            reply = {"type": "pong"}
+        elif kind == "snapshot":
+            reply = await self._snapshot()
+        else:
+            reply = {
+                "type": "error",
+                "code": "unknown_type",
+                "message": "a tournament socket takes only snapshot and ping",
+            }
+        if reply is None:
+            reply = {"type": "error", "code": "not_found", "message": "no such tournament"}
+        if isinstance(ref, str | int) and not isinstance(ref, bool):
+            reply = {**reply, "ref": ref}
+        await self.send_json(reply)
+
+    async def tournament_frames(self, message: dict[str, Any]) -> None:
+        """A change's frames for one of our groups, already JSON text (broadcast.py)."""
+        for text in message["texts"]:
+            await self.send(text_data=text)

@@ -1,0 +1,31 @@
+"""Celery tasks of tournaments: each thin, each calling one service (DESIGN.md "Time").
+
+Registered under stable names: the tables send `table_between_hands` by name when a
+tournament table's hand ends (tables/services/scheduling.py), the sweep sends `clock_tick`
+for a deadline before its next run, and beat runs `sweep` every second (pokerroom/celery.py).
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from tournaments.services.clock import tournament_clock_sweep, tournament_clock_tick
+from tournaments.services.play import tournament_table_between_hands
+
+
+@shared_task(name="tournaments.tasks.table_between_hands")
+def table_between_hands(table_id: int) -> bool:
+    """A tournament table's hand ended: eliminations, moves, the level, the next deal."""
+    return tournament_table_between_hands(table_id=table_id)
+
+
+@shared_task(name="tournaments.tasks.clock_tick")
+def clock_tick(tournament_id: int) -> bool:
+    """A deadline of the tournament's clock is due (nothing happens when it is not)."""
+    return tournament_clock_tick(tournament_id=tournament_id)
+
+
+@shared_task(name="tournaments.tasks.sweep")
+def sweep() -> int:
+    """Periodic: every passed tournament deadline applied, idle tournament tables repaired."""
+    return tournament_clock_sweep()
