@@ -53,7 +53,7 @@ def test_audit_passes_with_chips_held_at_the_tables(
     assert alice is not None
     wallet_debit(player_id=alice.player_id, amount=4_000, kind=LedgerKind.BUY_IN)
     monkeypatch.setattr(
-        "accounts.management.commands.audit_chips.room_chip_totals",
+        "tournaments.audit.room_chip_totals",
         lambda: {"on_tables": 3_000, "in_pots": 900, "rake": 100},
     )
 
