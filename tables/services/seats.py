@@ -14,12 +14,15 @@ from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     active_offers,
+    ante_awaited,
     engine_records,
     hand_absentees_lock,
     hand_carry_on,
     hand_events_record,
     hand_schedule_next,
+    next_hand_frame,
     now_or,
+    ready_seats,
     seat_cash_out,
     seats_by_number,
     table_reference,
@@ -241,13 +244,19 @@ def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None
 
 
 def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
-    """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand."""
+    """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand. A table
+    waiting for it (too few others in, R-GAME-3) schedules the hand; one already scheduled
+    tells its viewers whom it still waits for."""
     now = now_or(now)
     with table_change(table_id) as change:
+        table = change.table
         seat = _own_seat(change, player)
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
-        hand_schedule_next(table=change.table, outbox=change.outbox, now=now)
+        if table.next_hand_at is not None:
+            awaited = ante_awaited(ready_seats(table))
+            change.outbox.table_frame(next_hand_frame(table, table.next_hand_at, now, awaited))
+        hand_schedule_next(table=table, outbox=change.outbox, now=now)
     return change.result
 
 

@@ -26,7 +26,12 @@ export function streetName(street) {
 export function waitingText(snap) {
   const seated = snap.seats.filter((s) => !s.sitting_out).length;
   if (snap.next_hand_at) return "Next hand shortly";
-  return seated < 2 ? "Waiting for players" : "Waiting";
+  if (seated < 2) return "Waiting for players";
+  // R-ANTE-1 with R-GAME-3: too few others are in; the table waits for these to say "I'm in".
+  const me = snap.viewer ? snap.viewer.seat : null;
+  const awaited = snap.seats.filter((s) => (snap.awaiting_ante || []).includes(s.number) && !s.sitting_out)
+    .map((s) => (s.number === me ? "you" : s.name));
+  return awaited.length ? `Waiting for ${awaited.join(" and ")} to say “I'm in”` : "Waiting";
 }
 
 // Where seat `number` sits, in % of the felt: the viewer's own seat at the bottom.
