@@ -130,6 +130,25 @@ def test_r_ante_1_a_confirmation_during_the_countdown_tells_the_table():
     assert table_snapshot(table.pk, carol)["awaiting_ante"] == [3]
 
 
+def test_r_ante_1_a_player_who_sits_down_during_the_countdown_is_asked_too():
+    """The hand was scheduled before they sat: they are asked by its time, and the table
+    names them among the awaited."""
+    table = make_table()
+    seated_player(table, seat_number=1)
+    seated_player(table, seat_number=2)
+    table.refresh_from_db()
+    due = table.next_hand_at
+    carol = PlayerFactory(auto_ante=False)
+    funded(carol, 10_000)
+
+    taken = services.seat_take(table_id=table.pk, player=carol, buy_in=2000, seat_number=3)
+
+    (asked,) = user_frames_of(taken, carol, "ante_confirm")
+    assert asked["deadline"] == due.isoformat()
+    (update,) = frames_of(taken, "next_hand")
+    assert update["awaiting_ante"] == [3] and update["at"] == due.isoformat()
+
+
 def test_r_ante_1_the_snapshot_reads_the_setting_as_it_is_now():
     """ "I'm in" switched off in the settings while the table page was open: the page's
     snapshot (built with the connection's user, loaded when it opened) says it is off, so the
