@@ -107,12 +107,10 @@ def no_sideways_scroll(page: Any) -> bool:
     return page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
 
 
-@pytest.fixture
-def eight_on_the_river(monkeypatch: pytest.MonkeyPatch) -> tuple[Table, dict[int, Player]]:
+def eight_dealt(monkeypatch: pytest.MonkeyPatch, *, last_street: int) -> tuple[Table, dict]:
     """Eight players dealt a hand in the test process (no clock, no broadcast: the pages get
-    it from their snapshot) and played by calling down to the river's last action, which the
-    page of the player to act makes. Nobody mucks (R-SHOW-3's setting off), so every seat's
-    seven cards are shown at the showdown; R-DEAL-5 turns a community card."""
+    it from their snapshot) and played by calling down to the last action of `last_street`,
+    which the page of the player to act makes. Nobody mucks (R-SHOW-3's setting off)."""
     import tables.services.scheduling as scheduling
 
     for name in dir(scheduling):
@@ -136,10 +134,17 @@ def eight_on_the_river(monkeypatch: pytest.MonkeyPatch) -> tuple[Table, dict[int
         assert seat is not None
         kind, amount = passive_action(table, players[seat])
         after, _ = engine.apply(Action(seat, ActionKind(kind), amount))
-        if after.is_over:
+        if after.is_over or after.street > last_street:
             return table, players
         assert act(table, players[seat], kind, amount).ok
-    raise AssertionError("the hand did not reach the river")
+    raise AssertionError(f"the hand did not reach street {last_street}")
+
+
+@pytest.fixture
+def eight_on_the_river(monkeypatch: pytest.MonkeyPatch) -> tuple[Table, dict[int, Player]]:
+    """The river's last turn: every seat's seven cards are shown at the showdown; R-DEAL-5
+    turns a community card."""
+    return eight_dealt(monkeypatch, last_street=7)
 
 
 def open_as(new_context: Any, table: Table, player: Player, viewport: dict[str, int]) -> Any:
@@ -208,3 +213,19 @@ def test_the_phone_table_plays_an_eight_seat_showdown(new_context, eight_on_the_
 
     problems = {what: value for what, value in wrong.items() if value}
     assert problems == {}, "\n".join(f"{what}: {value}" for what, value in problems.items())
+
+
+def test_the_phone_table_on_third_street_with_eight_bets(new_context, monkeypatch):
+    """Third street's last call: every seat has a bet in front of it. At 390 x 844 the bets
+    are drawn in the name boxes, and nothing overlaps; the action bar is on screen."""
+    table, players = eight_dealt(monkeypatch, last_street=3)
+    to_act = players[engine_of(running_hand(table)).to_act]
+    phone = open_as(new_context, table, to_act, PHONE)
+    phone.locator(".actions button").first.wait_for()
+
+    assert phone.locator(".seat .seat-bet").count() >= 7
+    assert phone.evaluate("scrollY") == 0
+    assert within_viewport(phone, ".felt, .seat .cards, .seat .plate, .actions") == []
+    assert overlaps(phone.evaluate(PIECES_JS)) == []
+    (ROOT / "var" / "screenshots").mkdir(parents=True, exist_ok=True)  # not the README's
+    phone.screenshot(path=str(ROOT / "var" / "screenshots" / "table-third-street-390.png"))
