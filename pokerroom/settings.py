@@ -278,6 +278,9 @@ PLAY_MONEY_TOP_UP_AMOUNT = env.int("PLAY_MONEY_TOP_UP_AMOUNT", default=100_000)
 # R-SHOW-3), and how long a freed seat is held for the first on the waiting list.
 NEXT_HAND_PAUSE_SECONDS = env.float("NEXT_HAND_PAUSE_SECONDS", default=3.0)
 WAITING_LIST_OFFER_SECONDS = env.float("WAITING_LIST_OFFER_SECONDS", default=60.0)
+# R-ANTE-1: a player without auto-ante has this long to say "I'm in" (the next hand waits
+# at least this long when someone is asked, then is dealt to the others).
+ANTE_CONFIRM_SECONDS = env.float("ANTE_CONFIRM_SECONDS", default=6.0)
 # WebSocket flood control per connection (RateLimiter in tables/realtime/protocol.py):
 # messages a second on average, the burst allowed, and the refusals after which the
 # connection is closed (4008).

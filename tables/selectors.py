@@ -20,6 +20,7 @@ from tables.models import (
     Table,
     WaitingListEntry,
 )
+from tables.services.flow import ante_awaited, ready_seats
 from tables.services.outbox import iso, ms_left
 
 LAST_HANDS = 5
@@ -134,6 +135,15 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
     }
 
 
+def _ante_awaited(table: Table, hand: Hand | None) -> list[int]:
+    """R-ANTE-1: the seats whose "I'm in" the next hand waits for (by next_hand_at, or, when
+    too few others are in to deal without them, with no deadline); none while a hand runs."""
+    if hand is not None or not table.is_open:
+        return []
+    ready = ready_seats(table)
+    return ante_awaited(ready) if len(ready) >= 2 else []
+
+
 def table_snapshot(
     table_id: int, viewer: Player | None, *, now: datetime | None = None
 ) -> dict[str, Any] | None:
@@ -147,14 +157,17 @@ def table_snapshot(
     hand, engine = _live_stacks(table_id)
     viewer_id = None if viewer is None or not viewer.is_authenticated else viewer.pk
     seat = (
-        None if viewer_id is None else Seat.objects.filter(table=table, player_id=viewer_id).first()
+        None
+        if viewer_id is None
+        else Seat.objects.filter(table=table, player_id=viewer_id).select_related("player").first()
     )
     viewer_part: dict[str, Any] | None = None
     if seat is not None and viewer is not None:
         viewer_part = {
             "player_id": viewer_id,
             "seat": seat.number,
-            "auto_ante": viewer.auto_ante,
+            # the setting as it is now (changed in another tab since this connection opened)
+            "auto_ante": seat.player.auto_ante,
             "auto_muck": viewer.auto_muck,
             "ante_confirmed": seat.ante_confirmed,
             "time_bank_ms": seat.time_bank_ms,  # R-BET-7: what is left of their bank
@@ -186,6 +199,7 @@ def table_snapshot(
         "hand": hand_part,
         "next_hand_at": iso(table.next_hand_at),
         "next_hand_ms_left": ms_left(table.next_hand_at, now),
+        "awaiting_ante": _ante_awaited(table, hand),
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
     }

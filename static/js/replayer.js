@@ -10,6 +10,7 @@ import { cardElement, handWords } from "./cards.js";
 import { chipStack } from "./chips.js";
 import { applyEvent, emptyHand } from "./handstate.js";
 import { GAME_NAMES, dollars, stakesText } from "./money.js";
+import { NARROW_FELT_PX, seatPosition } from "./table/felt.js";
 
 // Events that end a step: what a viewer would notice happen at the table.
 const STEP_ENDS = new Set([
@@ -145,17 +146,17 @@ export function mountReplayer(element, history) {
   }
 
   function seatNode(hand, seat) {
-    const k = (seat.seat - (history.viewer_seat || 1) + seatsTotal) % seatsTotal;
-    const angle = Math.PI / 2 + (k * 2 * Math.PI) / seatsTotal;
-    const narrow = felt.clientWidth && felt.clientWidth < 520;
-    const [rx, ry] = narrow ? [33, 43] : [42, 41];
+    // Placed as the live table places them (on a phone, in two columns: issue #14).
+    const narrow = Boolean(felt.clientWidth && felt.clientWidth < NARROW_FELT_PX);
+    const pos = seatPosition(seat.seat, { total: seatsTotal, anchor: history.viewer_seat || 1, narrow });
     const node = document.createElement("div");
     node.className = "seat";
+    node.dataset.seat = seat.seat;
     if (seat.seat === history.viewer_seat) node.classList.add("mine");
     if (seat.status === "folded") node.classList.add("folded");
     if (hand.is_over && hand.winners.includes(seat.seat)) node.classList.add("winner");
-    node.style.left = `${50 + rx * Math.cos(angle)}%`;
-    node.style.top = `${50 + ry * Math.sin(angle)}%`;
+    node.style.left = `${pos.x}%`;
+    node.style.top = `${pos.y}%`;
     const cards = document.createElement("div");
     cards.className = "cards";
     if (seat.shown) {

@@ -6,7 +6,7 @@
 // changed; panels.js: the buttons and lists around it); clock.js runs the countdowns between
 // frames; dialogs.js holds the buy-in dialog and the toast. docs/browser.md tells the story.
 import { dollars, useChipUnits } from "./money.js";
-import { ANTE_GRACE_MS, TICK_MS, drawCountdowns, monotonicNow } from "./table/clock.js";
+import { ANTE_GRACE_MS, TICK_MS, drawAnteCountdown, drawCountdowns, monotonicNow } from "./table/clock.js";
 import { TableConnection } from "./table/connection.js";
 import { BuyInDialog, Toast, refreshBalance } from "./table/dialogs.js";
 import { FeltView } from "./table/felt.js";
@@ -35,6 +35,7 @@ const fourColour = $("[data-four-colour]");
 const autoMuck = $("[data-auto-muck]");
 const actionsBar = $("[data-actions]");
 const balanceShown = $("[data-balance]");
+const promptPanel = $("[data-prompt]");
 
 const store = new TableStore({ playerId: page.player_id });
 const toast = new Toast($("[data-toast]"));
@@ -64,7 +65,7 @@ const panels = new Panels(
     stakes: $("[data-stakes]"),
     handNumber: $("[data-hand-number]"),
     actions: actionsBar,
-    prompt: $("[data-prompt]"),
+    prompt: promptPanel,
     seatControls: $("[data-seat-controls]"),
     autoMuck,
     lastHands: $("[data-last-hands]"),
@@ -153,6 +154,7 @@ function render() {
 function tick() {
   const now = monotonicNow();
   drawCountdowns(felt, store, now);
+  drawAnteCountdown(promptPanel, store, now);
   if (store.expire(now, ANTE_GRACE_MS)) queueRender();
 }
 setInterval(tick, TICK_MS);

@@ -16,10 +16,11 @@ row, and collects the frames in `change.outbox`. On leaving the block it answers
 (the frames registered to go out after commit), or, when the body raised
 `change.refuse(...)` or `change.stale(...)`, that answer with everything the body wrote
 rolled back: a refused change writes nothing. `change.skip(...)` is the one way to stop
-early and keep what was written (hand_start clearing the schedule of a hand that cannot be
-dealt). A table that does not exist is answered `not_found` (or `busy` with `skip_locked`)
-at the body's first touch of `change.table`, `change.outbox` or `change.hand`, by any
-refusal, or when the body ends; whatever it did is rolled back.
+early and keep what was written, and send the frames collected (hand_start clearing the
+schedule of a hand that cannot be dealt, and saying so). A table that does not exist is
+answered `not_found` (or `busy` with `skip_locked`) at the body's first touch of
+`change.table`, `change.outbox` or `change.hand`, by any refusal, or when the body ends;
+whatever it did is rolled back.
 
 Lock order (every transaction that changes the room takes its row locks in this order, so two
 never wait for each other in a circle):
@@ -36,6 +37,7 @@ lock and need no lock of their own.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from types import TracebackType
 
 from django.db import connection, transaction
@@ -167,7 +169,8 @@ class TableChange:
 
     def skip(self, error: Refusal, message: str) -> Skipped:
         """`raise change.skip(Refusal.X, "...")`: not applied, but what the body wrote stands
-        (status "skipped"; hand_start's cleared schedule)."""
+        and the frames it collected are sent after the commit (status "skipped"; hand_start's
+        cleared schedule and its next_hand frame)."""
         return Skipped(TableResult("skipped", self.table_id, error, message))
 
     @property
@@ -208,8 +211,12 @@ class TableChange:
             self._atomic.__exit__(None, None, None)
             return False
         if isinstance(exc, Skipped) and self._table is not None:
+            result = exc.result
+            if self._outbox is not None:  # what the body told the table goes out on commit
+                sent = self._outbox.result(status="skipped", message=result.message)
+                result = replace(result, frames=sent.frames)
             self._atomic.__exit__(None, None, None)
-            self._result = exc.result
+            self._result = result
             return True
         self._atomic.__exit__(exc_type, exc, tb)  # rolled back
         if isinstance(exc, Refused | Skipped):

@@ -34,6 +34,13 @@ def next_hand_pause() -> float:
     return float(settings.NEXT_HAND_PAUSE_SECONDS)
 
 
+def ante_confirm_seconds() -> float:
+    """R-ANTE-1: how long a player without auto-ante has to say "I'm in" before the next hand
+    is dealt without them: settings.ANTE_CONFIRM_SECONDS (the hand waits at least this long
+    when someone is asked, never less than the pause between hands)."""
+    return float(settings.ANTE_CONFIRM_SECONDS)
+
+
 def waiting_list_offer_seconds() -> float:
     """How long a freed seat is held for the first in line: settings.WAITING_LIST_OFFER_SECONDS."""
     return float(settings.WAITING_LIST_OFFER_SECONDS)
@@ -440,31 +447,35 @@ def ready_seats(table: Table) -> list[Seat]:
     )
 
 
-def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
-    """R-GAME-3: when two or more are in and no hand runs, deal after a short pause; ask the
-    players without auto-ante to confirm (R-ANTE-1). A tournament table does not schedule
-    itself: the tournament's between-hands step (eliminations, moves, the level) does, so it
-    is sent that step by name after the commit (tables must not import tournaments)."""
-    if table.is_tournament:
-        table_id = table.pk
-        outbox.after_commit(lambda: scheduling.schedule_tournament_table(table_id=table_id))
-        return
-    if not table.is_open or table.next_hand_at is not None:
-        return
-    if current_hand(table) is not None:
-        return
-    candidates = ready_seats(table)
-    if len(candidates) < 2:
-        return
-    pause = next_hand_pause()
-    at = now + timedelta(seconds=pause)
-    table.next_hand_at = at
-    table.save(update_fields=["next_hand_at"])
-    outbox.table_frame(
-        {"type": "next_hand", "table_id": table.pk, "at": iso(at), "ms_left": ms_left(at, now)}
-    )
-    for seat in candidates:
-        if not seat.player.auto_ante and not seat.ante_confirmed:
+def ante_awaited(ready: list[Seat]) -> list[int]:
+    """R-ANTE-1: of the seats ready to play (`ready_seats`), the numbers of those whose player
+    posts the ante by hand and has not said "I'm in" for the next hand yet."""
+    return [seat.number for seat in ready if not seat.player.auto_ante and not seat.ante_confirmed]
+
+
+def next_hand_frame(
+    table: Table, at: datetime | None, now: datetime, awaited: list[int]
+) -> dict[str, Any]:
+    """The table frame of the next hand: due `at` (None: not scheduled), and the seats whose
+    "I'm in" the table waits for (R-ANTE-1), so every viewer can say who it waits on."""
+    return {
+        "type": "next_hand",
+        "table_id": table.pk,
+        "at": iso(at),
+        "ms_left": ms_left(at, now),
+        "awaiting_ante": awaited,
+    }
+
+
+def ante_confirm_ask(
+    *, table: Table, ready: list[Seat], outbox: Outbox, at: datetime | None, now: datetime
+) -> None:
+    """R-ANTE-1: ask each player the table waits for to say "I'm in": by `at`, the next
+    hand's time (a countdown), or, `at` None, with no deadline (the table waits for them:
+    R-GAME-3, too few others are in to deal without them)."""
+    awaited = set(ante_awaited(ready))
+    for seat in ready:
+        if seat.number in awaited:
             outbox.user_frame(
                 seat.player_id,
                 {
@@ -474,6 +485,28 @@ def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
                     "ms_left": ms_left(at, now),
                 },
             )
+
+
+def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
+    """R-GAME-3: when two or more are in and no hand runs, deal after a short pause; ask the
+    players without auto-ante to confirm (R-ANTE-1) by then: the hand waits for them at
+    least ANTE_CONFIRM_SECONDS, then is dealt to the others on time."""
+    if not table.is_open or table.next_hand_at is not None:
+        return
+    if current_hand(table) is not None:
+        return
+    candidates = ready_seats(table)
+    if len(candidates) < 2:
+        return
+    awaited = ante_awaited(candidates)
+    pause = next_hand_pause()
+    if awaited:
+        pause = max(pause, ante_confirm_seconds())
+    at = now + timedelta(seconds=pause)
+    table.next_hand_at = at
+    table.save(update_fields=["next_hand_at"])
+    outbox.table_frame(next_hand_frame(table, at, now, awaited))
+    ante_confirm_ask(table=table, ready=candidates, outbox=outbox, at=at, now=now)
     scheduling.deadline_send_if_soon(
         outbox.after_commit, scheduling.HAND_START_NEXT, (table.pk,), deadline=at, now=now
     )

@@ -21,11 +21,14 @@ from tables.services import scheduling
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
+    ante_awaited,
+    ante_confirm_ask,
     engine_records,
     game_config,
     hand_carry_on,
     hand_events_record,
     hand_turn_time_out,
+    next_hand_frame,
     now_or,
     ready_seats,
     seats_by_number,
@@ -76,18 +79,21 @@ def hand_start(
             table.next_hand_at is None or table.next_hand_at > now + DUE_TOLERANCE
         ):
             raise change.refuse(Refusal.NOT_DUE, "The next hand is not due yet.")
-        seats = [] if not table.is_open else _dealt_in(table)
+        ready = ready_seats(table) if table.is_open else []
+        seats = _dealt_in(table, ready) if table.is_open else []
         table.next_hand_at = None
         if not table.is_open or len(seats) < 2:
             table.save(update_fields=["next_hand_at"])
             if not table.is_open:
                 raise change.skip(Refusal.TABLE_CLOSED, "The table is closed.")
+            if not table.is_tournament:
+                _wait_for_ante(change, ready, now)
             raise change.skip(Refusal.NOT_ENOUGH_PLAYERS, "A hand needs two players in with chips.")
         change.hand = _deal(change, seats, deck=deck, now=now)
     return change.result
 
 
-def _dealt_in(table: Table) -> list[Seat]:
+def _dealt_in(table: Table, ready: list[Seat]) -> list[Seat]:
     """R-GAME-3 and R-ANTE-1: the seats ready to play that also posted their "I'm in". At a
     tournament table everyone with chips is dealt in: sitting out or absent, they post and
     are timed out by R-TIME-1 (issue #13)."""
@@ -97,7 +103,18 @@ def _dealt_in(table: Table) -> list[Seat]:
             .select_related("player")
             .order_by("number")
         )
-    return [seat for seat in ready_seats(table) if seat.player.auto_ante or seat.ante_confirmed]
+    return [seat for seat in ready if seat.player.auto_ante or seat.ante_confirmed]
+
+
+def _wait_for_ante(change: TableChange, ready: list[Seat], now: datetime) -> None:
+    """No hand can be dealt. Every viewer is told the next hand is not scheduled; when two or
+    more are ready but too few said "I'm in" (R-ANTE-1 with R-GAME-3), the table waits for
+    them: they keep the prompt (no deadline now) and the others are told whom the table
+    waits for. Their "I'm in" (ante_confirm) schedules the hand again."""
+    awaited = ante_awaited(ready) if len(ready) >= 2 else []
+    change.outbox.table_frame(next_hand_frame(change.table, None, now, awaited))
+    if awaited:
+        ante_confirm_ask(table=change.table, ready=ready, outbox=change.outbox, at=None, now=now)
 
 
 def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now: datetime) -> Hand:

@@ -95,6 +95,7 @@ def deadline_kind_register(kind: DeadlineKind) -> None:
     """Add (or replace, by name) a kind the sweep keeps."""
     DEADLINE_KINDS[kind.name] = kind
 
+
 # A tournament table between hands: the tournament's step (tournaments/tasks.py) decides
 # what happens before the next deal (issue #13).
 TOURNAMENT_TABLE_BETWEEN_HANDS = "tournaments.tasks.table_between_hands"

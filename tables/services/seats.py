@@ -14,12 +14,16 @@ from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     active_offers,
+    ante_awaited,
+    ante_confirm_ask,
     engine_records,
     hand_absentees_lock,
     hand_carry_on,
     hand_events_record,
     hand_schedule_next,
+    next_hand_frame,
     now_or,
+    ready_seats,
     seat_cash_out,
     seats_by_number,
     table_reference,
@@ -46,6 +50,26 @@ def _own_seat(change: TableChange, player: Player) -> Seat:
     if seat is None:
         raise change.refuse(Refusal.NOT_SEATED, "You have no seat here.")
     return seat
+
+
+def _ante_ask_late(change: TableChange, seat: Seat, now: datetime) -> None:
+    """R-ANTE-1: a player who posts antes by hand and sits down (or in) while the next hand
+    is already due is asked too, by that time, and the table told whom it waits for."""
+    table = change.table
+    if table.next_hand_at is None:
+        return  # hand_schedule_next asks everyone when it schedules
+    ready = ready_seats(table)
+    awaited = ante_awaited(ready)
+    if seat.number not in awaited:
+        return
+    change.outbox.table_frame(next_hand_frame(table, table.next_hand_at, now, awaited))
+    ante_confirm_ask(
+        table=table,
+        ready=[s for s in ready if s.number == seat.number],
+        outbox=change.outbox,
+        at=table.next_hand_at,
+        now=now,
+    )
 
 
 def _valid_amount(amount: object) -> bool:
@@ -115,7 +139,7 @@ def seat_take(
         elif seat_number in taken:
             raise change.refuse(Refusal.SEAT_TAKEN, "That seat is taken.")
         _pay_for_chips(change, player, buy_in, "bought in")
-        Seat.objects.create(
+        seat = Seat.objects.create(
             table=table,
             number=seat_number,
             player=player,
@@ -127,6 +151,7 @@ def seat_take(
             WaitingListEntry.objects.filter(table=table, player=player).delete()
             outbox.waiting_changed = True
         outbox.seats_changed = True
+        _ante_ask_late(change, seat, now)
         hand_schedule_next(table=table, outbox=outbox, now=now)
     return change.result
 
@@ -172,6 +197,7 @@ def seat_sit_in(*, table_id: int, player: Player, now: datetime | None = None) -
         seat.timeouts_in_a_row = 0
         seat.save(update_fields=["sitting_out", "timeouts_in_a_row"])
         change.outbox.seats_changed = True
+        _ante_ask_late(change, seat, now)
         hand_schedule_next(table=change.table, outbox=change.outbox, now=now)
     return change.result
 
@@ -256,13 +282,19 @@ def seat_heartbeat(*, table_id: int, player: Player, now: datetime | None = None
 
 
 def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) -> TableResult:
-    """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand."""
+    """R-ANTE-1: "I'm in" for the next hand, for a player who posts antes by hand. A table
+    waiting for it (too few others in, R-GAME-3) schedules the hand; one already scheduled
+    tells its viewers whom it still waits for."""
     now = now_or(now)
     with table_change(table_id) as change:
+        table = change.table
         seat = _own_seat(change, player)
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
-        hand_schedule_next(table=change.table, outbox=change.outbox, now=now)
+        if table.next_hand_at is not None:
+            awaited = ante_awaited(ready_seats(table))
+            change.outbox.table_frame(next_hand_frame(table, table.next_hand_at, now, awaited))
+        hand_schedule_next(table=table, outbox=change.outbox, now=now)
     return change.result
 
 

@@ -63,7 +63,14 @@ def room_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
     room's settings plus the MD5 hasher (tests/browser/server_settings.py), embedded (no
     REDIS_URL, so the channel layer and the Celery tasks live in that one process), with the
     Content-Security-Policy of production on: a page that breaks it logs a console error."""
-    env = room_env(settings_module="tests.browser.server_settings", DEBUG="1", CSP_ENABLED="1")
+    env = room_env(
+        settings_module="tests.browser.server_settings",
+        DEBUG="1",
+        CSP_ENABLED="1",
+        # R-ANTE-1's prompt (only when a player posts antes by hand): long enough for a test
+        # to reload a page and read the countdown on a busy machine.
+        ANTE_CONFIRM_SECONDS="8",
+    )
     with django_db_blocker.unblock(), daphne(env) as url:
         yield url
 

@@ -110,7 +110,7 @@ def test_r_bet_7_the_bar_shows_the_time_bank_after_the_clock(new_context):
 
 def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     """R-TIME-3: the page closes mid-hand and reopens; the table is drawn as the other player
-    sees it, the returning player's own down cards included. Then the screenshots."""
+    sees it, the returning player's own down cards included. Then the lobby's screenshots."""
     table = make_table(name="Main", action_clock=30)
     make_table(name="Hi-Lo Deluxe", game="stud8", small_bet=200, big_bet=400, buy_in=4000)
     make_table(name="Starter", small_bet=10, big_bet=20, ante=5, bring_in=10, buy_in=100)
@@ -142,13 +142,13 @@ def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     other = 3 - mine
     assert steps.seat_backs(back, other) == 2  # the other's down cards stay hidden
 
+    # The table's screenshots (eight seats, mid-hand and at the showdown) are
+    # test_room_phone.py's; the lobby's are taken here.
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     acting.locator(".actions button").first.wait_for()
-    acting.screenshot(path=str(SCREENSHOTS / "table-1440.png"), full_page=True)
     acting.set_viewport_size({"width": 390, "height": 844})
     acting.wait_for_timeout(200)
     assert acting.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
-    acting.screenshot(path=str(SCREENSHOTS / "table-390.png"), full_page=True)
     lobby = context.new_page()
     lobby.goto("/")
     lobby.locator("tr.lobby-row", has_text="Main").wait_for()

@@ -42,6 +42,7 @@ export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {
     queued: store.queue.map((frame) => frame.seq),
     deadline: store.deadline,
     timeBankMs: store.timeBankMs,
+    anteAsked: store.anteAsked,
     anteDeadline: store.anteDeadline,
     offer: store.offer,
     showOffer: store.showOffer,

@@ -193,6 +193,22 @@ async def test_the_seat_offer_and_the_ante_prompt_count_from_ms_left(modules):
     assert fed["anteDeadline"] == 2 + 4_000
 
 
+async def test_r_ante_1_the_snapshot_carries_the_prompt_and_the_table_frames_move_it(modules):
+    """Issue #14: between hands the snapshot names the seats awaited (a reload shows the
+    prompt, counting down to the next hand, or with no deadline when the table waits); a
+    next_hand frame that no longer names the viewer takes the prompt away."""
+    between = {**snapshot(seq=5), "hand": None, "awaiting_ante": [1]}
+    timed = {**between, "next_hand_at": "2000-01-01T00:00:00+00:00", "next_hand_ms_left": 5_000}
+    confirmed = {"type": "next_hand", "table_id": 3, "at": None, "awaiting_ante": [2]}
+
+    fed = await modules.call(CHECKS, "feed", [timed], {"playerId": ALICE, "now": 0})
+    assert (fed["anteAsked"], fed["anteDeadline"]) == (True, 5_000)
+    fed = await modules.call(CHECKS, "feed", [between], {"playerId": ALICE, "now": 0})
+    assert (fed["anteAsked"], fed["anteDeadline"]) == (True, None)
+    fed = await modules.call(CHECKS, "feed", [between, confirmed], {"playerId": ALICE, "now": 0})
+    assert (fed["anteAsked"], fed["anteDeadline"]) == (False, None)
+
+
 async def test_your_turn_brings_the_offers_and_one_click_sends_one_act(modules):
     """The offers come in your_turn at the store's seq; acting sends the seq and hand id once
     (a second click while the first is on its way sends nothing) and clears the buttons."""

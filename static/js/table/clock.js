@@ -23,6 +23,12 @@ export function wallTimeOf(deadline, now = monotonicNow()) {
   return new Date(Date.now() + (deadline - now));
 }
 
+// R-ANTE-1: the seconds left to say "I'm in", in the prompt.
+export function drawAnteCountdown(prompt, store, now = monotonicNow()) {
+  const text = prompt.querySelector("[data-ante-countdown]");
+  if (text && store.anteDeadline !== null) text.textContent = `${Math.ceil(msLeft(store.anteDeadline, now) / 1000)}s`;
+}
+
 // Redraws every countdown on the felt from the store's turn deadline; after the clock, the
 // player's time bank (R-BET-7), marked "bank" and measured against the bank's length.
 export function drawCountdowns(felt, store, now = monotonicNow()) {

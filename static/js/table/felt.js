@@ -6,16 +6,23 @@ import { chipStack } from "../chips.js";
 import { amount } from "../money.js";
 import { potsOf } from "../handstate.js";
 
-// Under this width (px) the oval stands up, as on a phone, and the seats keep inside it.
+// Under this width (px) the felt stands up, as on a phone, and the seats keep inside it.
 export const NARROW_FELT_PX = 520;
 // The seats' ellipse, in % of the felt from its centre: [across, down].
 const SEAT_RADII_WIDE = [42, 41];
-const SEAT_RADII_NARROW = [33, 43];
-// How far out towards its seat a bet lies, and the dealer button, as a share of the radius.
+// Standing up (a phone): the viewer's seat at the bottom, the others in two columns down the
+// sides and, with an odd number of others, one at the top; so every seat's seven cards fit
+// side by side and the middle keeps a lane for the pots and the result (issue #14). In % of
+// the felt: the columns' centres across, the bottom and top seats and the band of the rows
+// down (with a top seat, without).
+const NARROW_COLUMN_X = 15;
+const NARROW_BOTTOM_Y = 91;
+const NARROW_TOP_Y = 8;
+const NARROW_ROWS_WITH_TOP = [17, 82];
+const NARROW_ROWS = [6, 82];
+// How far out towards its seat a bet lies, as a share of the radius.
 const BET_PULL_ACROSS = 0.52;
 const BET_PULL_DOWN = 0.5;
-const BUTTON_PULL = 0.7;
-const BUTTON_OFFSET_ACROSS = 6; // % to the side of the line to the seat, off the bet
 const STREET_NAMES = { 3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street (river)" };
 const CHIP_FLIGHT_MS = 700;
 
@@ -26,15 +33,37 @@ export function streetName(street) {
 export function waitingText(snap) {
   const seated = snap.seats.filter((s) => !s.sitting_out).length;
   if (snap.next_hand_at) return "Next hand shortly";
-  return seated < 2 ? "Waiting for players" : "Waiting";
+  if (seated < 2) return "Waiting for players";
+  // R-ANTE-1 with R-GAME-3: too few others are in; the table waits for these to say "I'm in".
+  const me = snap.viewer ? snap.viewer.seat : null;
+  const awaited = snap.seats.filter((s) => (snap.awaiting_ante || []).includes(s.number) && !s.sitting_out)
+    .map((s) => (s.number === me ? "you" : s.name));
+  return awaited.length ? `Waiting for ${awaited.join(" and ")} to say “I'm in”` : "Waiting";
 }
 
-// Where seat `number` sits, in % of the felt: the viewer's own seat at the bottom.
+// Where seat `number` sits, in % of the felt: the viewer's own seat at the bottom, the others
+// clockwise from it.
 export function seatPosition(number, { total, anchor, narrow }) {
   const k = (number - anchor + total) % total;
+  if (narrow) return narrowPosition(k, total);
   const angle = Math.PI / 2 + (k * 2 * Math.PI) / total;
-  const [rx, ry] = narrow ? SEAT_RADII_NARROW : SEAT_RADII_WIDE;
+  const [rx, ry] = SEAT_RADII_WIDE;
   return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
+}
+
+// The k-th seat clockwise from the bottom on a standing felt: up the left column, the top,
+// down the right column.
+function narrowPosition(k, total) {
+  if (k === 0) return { x: 50, y: NARROW_BOTTOM_Y };
+  const others = total - 1;
+  const top = others % 2 === 1;
+  const side = Math.floor(others / 2);
+  const [from, to] = top ? NARROW_ROWS_WITH_TOP : NARROW_ROWS;
+  const row = (i) => to - ((to - from) * (i + 0.5)) / side; // i = 0: the lowest row
+  if (k <= side) return { x: NARROW_COLUMN_X, y: row(k - 1) };
+  if (top && k === side + 1) return { x: 50, y: NARROW_TOP_Y };
+  const j = k - side - (top ? 1 : 0) - 1;
+  return { x: 100 - NARROW_COLUMN_X, y: row(side - 1 - j) };
 }
 
 export class FeltView {
@@ -74,13 +103,13 @@ export class FeltView {
       const pos = seatPosition(number, layout);
       const seat = byNumber.get(number) || null;
       const played = inHand.get(number) || null;
-      const facts = this.seatFacts(store, number, seat, played);
+      const bet = played && played.bet > 0 && !hand.is_over ? played.bet : 0;
+      // Standing up, a seat's bet is drawn in its name box: there is no room between the
+      // columns and the pots (issue #14).
+      const facts = { ...this.seatFacts(store, number, seat, played), bet: layout.narrow ? bet : 0 };
       piece(`seat-${number}`, { pos, facts }, () => this.seatElement(facts, pos));
-      if (played && played.bet > 0 && !hand.is_over) {
-        piece(`bet-${number}`, { pos, bet: played.bet }, () => betElement(number, played.bet, pos));
-      }
-      if (hand && store.button === number) {
-        piece(`button-${number}`, { pos }, () => buttonElement(number, pos));
+      if (bet && !layout.narrow) {
+        piece(`bet-${number}`, { pos, bet }, () => betElement(number, bet, pos));
       }
     }
     const centre = this.centreFacts(store);
@@ -122,6 +151,7 @@ export class FeltView {
       folded: status === "folded",
       toAct: running && hand.to_act === number,
       winner: Boolean(hand && hand.is_over && hand.winners.includes(number)),
+      dealer: Boolean(hand && store.button === number),
       stack: played && running ? played.stack : seat.stack,
       tags,
       words: words ? handWords(words.high) + (words.low ? ` · low ${words.low}` : "") : null,
@@ -165,7 +195,10 @@ export class FeltView {
     plate.className = "plate";
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = facts.name;
+    const nameText = document.createElement("span");
+    nameText.className = "name-text";
+    nameText.textContent = facts.name;
+    name.append(nameText);
     const presence = document.createElement("span");
     const connected = facts.connected ? "connected" : "disconnected";
     presence.className = `presence ${facts.connected ? "on" : "off"}`;
@@ -173,6 +206,7 @@ export class FeltView {
     presence.setAttribute("role", "img");
     presence.setAttribute("aria-label", connected);
     name.prepend(presence);
+    if (facts.dealer) name.append(buttonElement(facts.number)); // in the name box: never on one
     const stack = document.createElement("span");
     stack.className = "stack";
     stack.dataset.stack = facts.number;
@@ -185,7 +219,7 @@ export class FeltView {
       named.textContent = facts.words;
       plate.append(named);
     }
-    if (facts.tags.length) {
+    if (facts.tags.length || facts.bet) {
       const line = document.createElement("div");
       line.className = "tags";
       for (const tag of facts.tags) {
@@ -193,6 +227,12 @@ export class FeltView {
         t.className = `tag tag-${tag.split(" ")[0].replace(/[^a-z-]/g, "")}`;
         t.textContent = tag;
         line.append(t);
+      }
+      if (facts.bet) {
+        const chips = chipStack(facts.bet);
+        chips.classList.add("seat-bet");
+        chips.dataset.betSeat = facts.number;
+        line.append(chips);
       }
       plate.append(line);
     }
@@ -288,14 +328,13 @@ function betElement(number, amount, pos) {
   return bet;
 }
 
-function buttonElement(number, pos) {
+function buttonElement(number) {
   const button = document.createElement("span");
   button.className = "dealer-button";
   button.textContent = "D";
   button.title = "Dealer button";
+  button.setAttribute("role", "img");
   button.setAttribute("aria-label", `Dealer button at seat ${number}`);
-  button.style.left = `${50 + BUTTON_PULL * (pos.x - 50) + BUTTON_OFFSET_ACROSS}%`;
-  button.style.top = `${50 + BUTTON_PULL * (pos.y - 50)}%`;
   return button;
 }
 

@@ -123,22 +123,36 @@ export class Panels {
   renderPrompt(store, now = monotonicNow()) {
     const viewer = store.snap.viewer;
     const hand = store.hand;
-    // A tournament deals in everyone with chips: no ante to confirm.
-    const anteDue = Boolean(viewer && !store.snap.table.is_tournament &&
-      !viewer.auto_ante && !viewer.ante_confirmed &&
-      store.anteDeadline !== null && !(hand && !hand.is_over));
+    // R-ANTE-1: asked for "I'm in", between hands; counting down to the next hand, or (no
+    // deadline) the table waits for this player. A tournament deals in everyone with chips:
+    // no ante to confirm.
+    const anteDue = Boolean(viewer && !store.snap.table.is_tournament && store.anteAsked &&
+      !(hand && !hand.is_over));
+    const anteTimed = anteDue && store.anteDeadline !== null;
     const show = store.showOffer;
     const showDue = Boolean(show && show.handId === store.handId &&
       (show.until === null || show.until > now - SHOW_OFFER_GRACE_MS));
     const offerDue = Boolean(store.offer !== null && store.offer > now && !viewer);
     const offerUntil = offerDue ? wallTimeOf(store.offer, now).toLocaleTimeString() : null;
     const prompt = this.el.prompt;
-    drawIfChanged(prompt, { anteDue, showDue, offerUntil, hand: show && show.handId }, () => {
+    drawIfChanged(prompt, { anteDue, anteTimed, showDue, offerUntil, hand: show && show.handId }, () => {
       const parts = [];
       if (anteDue) {
         const text = document.createElement("span");
-        text.textContent = "Post the ante for the next hand?";
-        parts.push(text, button("I'm in", () => this.on.send({ type: "im_in" }), "im-in"));
+        text.className = "ante-question";
+        text.textContent = anteTimed
+          ? "Post the ante for the next hand?"
+          : "The table is waiting for you: post the ante to deal the next hand.";
+        parts.push(text);
+        if (anteTimed) {
+          // clock.js counts it down between frames
+          const countdown = document.createElement("span");
+          countdown.className = "ante-countdown";
+          countdown.dataset.anteCountdown = "";
+          countdown.setAttribute("aria-label", "seconds left to say I'm in");
+          parts.push(countdown);
+        }
+        parts.push(button("I'm in", () => this.on.send({ type: "im_in" }), "im-in"));
       }
       if (showDue) {
         // R-SHOW-3: nobody called; the winner may show until the next hand is dealt.

@@ -45,7 +45,10 @@ export class TableStore {
     this.awaiting = false; // a snapshot is asked for: events wait in the queue
     this.queue = [];
     this.acting = false;
-    this.anteDeadline = null; // local monotonic ms
+    // R-ANTE-1: the table waits for this player's "I'm in" (anteAsked), until anteDeadline
+    // (local monotonic ms; null: no deadline, too few others are in to deal without them).
+    this.anteAsked = false;
+    this.anteDeadline = null;
     this.offer = null; // a seat held for this player until (local monotonic ms)
     this.showOffer = null; // R-SHOW-3: {handId, until} while the uncalled winner may show
     this.finished = new Set(); // hands the last snapshot named finished (its last_hands)
@@ -89,7 +92,13 @@ export class TableStore {
       case "seats":
         return this.onSeats(frame);
       case "next_hand":
-        if (this.snap) this.snap.next_hand_at = frame.at;
+        if (this.snap) {
+          this.snap.next_hand_at = frame.at;
+          if (Array.isArray(frame.awaiting_ante)) {
+            this.snap.awaiting_ante = frame.awaiting_ante;
+            this.askAnte(frame.awaiting_ante, frame.ms_left, frame.at, now, wallNow);
+          }
+        }
         return [];
       case "your_turn":
         // The offers come to the player to act right after the batch's events.
@@ -109,6 +118,7 @@ export class TableStore {
         }
         return [];
       case "ante_confirm":
+        this.anteAsked = true;
         this.anteDeadline = localDeadline(frame.ms_left, frame.deadline, now, wallNow);
         if (this.snap && this.snap.viewer) this.snap.viewer.ante_confirmed = false;
         return [];
@@ -177,7 +187,12 @@ export class TableStore {
       this.dropHand();
     }
     const viewer = snapshot.viewer;
-    if (viewer && !viewer.auto_ante && !viewer.ante_confirmed && snapshot.next_hand_at) {
+    if (Array.isArray(snapshot.awaiting_ante)) {
+      // R-ANTE-1: the snapshot names the seats the next hand waits for (a reload keeps the
+      // prompt, with its countdown, or without one when the table waits for this player).
+      this.askAnte(snapshot.awaiting_ante, snapshot.next_hand_ms_left, snapshot.next_hand_at, now, wallNow);
+    } else if (viewer && !viewer.auto_ante && !viewer.ante_confirmed && snapshot.next_hand_at) {
+      this.anteAsked = true;
       this.anteDeadline = localDeadline(
         snapshot.next_hand_ms_left, snapshot.next_hand_at, now, wallNow,
       );
@@ -189,6 +204,14 @@ export class TableStore {
     for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
     if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
     return effects;
+  }
+
+  // R-ANTE-1: is this player among the seats awaited? Then the prompt, counting down to the
+  // next hand's time when there is one.
+  askAnte(awaited, msLeft, at, now, wallNow) {
+    const me = this.mySeat();
+    this.anteAsked = me !== null && awaited.includes(me);
+    this.anteDeadline = this.anteAsked && at ? localDeadline(msLeft, at, now, wallNow) : null;
   }
 
   dropHand() {
@@ -239,7 +262,9 @@ export class TableStore {
       this.hand = emptyHand();
       this.deadline = null;
       this.privateSeqs = new Set();
+      this.anteAsked = false; // dealt (or dealt out of this hand): asked again after it
       this.anteDeadline = null;
+      if (this.snap) this.snap.awaiting_ante = [];
       this.showOffer = null;
     }
     const context = { viewerSeat: this.mySeat(), ...MONEY };
@@ -316,6 +341,7 @@ export class TableStore {
         effects.push({ type: "refresh_balance" }, ...this.needSnapshot());
       }
       if (frame.command === "im_in") {
+        this.anteAsked = false;
         this.anteDeadline = null;
         if (viewer) viewer.ante_confirmed = true;
       }
@@ -349,9 +375,10 @@ export class TableStore {
     if (this.snap && this.snap.viewer) this.snap.viewer.auto_muck = on;
   }
 
-  // Deadlines past by more than `graceMs` are dropped; true when something changed.
+  // Deadlines past by more than `graceMs` are dropped; true when something changed. The ante
+  // prompt stays without its countdown: the deal takes it away, or the table waits for it.
   expire(now, graceMs) {
-    if (this.hand && this.anteDeadline !== null && this.anteDeadline < now - graceMs) {
+    if (this.anteDeadline !== null && this.anteDeadline < now - graceMs) {
       this.anteDeadline = null;
       return true;
     }
