@@ -56,7 +56,7 @@ def test_r_hist_3_tournament_hands_are_in_my_hands_in_chips(
     detail = client.get(reverse("hand_detail", kwargs={"hand_id": hand_id})).content.decode()
 
     assert f'data-hand="{hand_id}"' in listing
-    assert "<td>20/40</td>" in listing
+    assert '<td data-label="Stakes">20/40</td>' in listing
     assert "$0.20" not in listing
     assert "Stud 20/40" in detail
     assert "(rake 0)" in detail
