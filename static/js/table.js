@@ -61,6 +61,7 @@ const panels = new Panels(
     stakes: $("[data-stakes]"),
     handNumber: $("[data-hand-number]"),
     actions: actionsBar,
+    preActions: $("[data-pre-actions]"),
     prompt: $("[data-prompt]"),
     seatControls: $("[data-seat-controls]"),
     autoMuck,
@@ -68,7 +69,7 @@ const panels = new Panels(
     log: $("[data-log]"),
     chat: $("[data-chat-list]"),
   },
-  { page, on: { act, send, buyIn } },
+  { page, on: { act, preAct, send, buyIn } },
 );
 
 // The store's effects: what it cannot do itself (it has no socket, timer or DOM).
@@ -85,6 +86,9 @@ function run(effects) {
         break;
       case "check_offers":
         setTimeout(() => run(store.offersOverdue(effect.seq)), effect.delay);
+        break;
+      case "pre_act":
+        act(effect.offer);
         break;
       case "fly_chips":
         feltView.flyChips(effect.award);
@@ -114,6 +118,11 @@ function act(offer) {
   const message = store.act(offer);
   if (message === null) return;
   if (send(message) === null) store.actNotSent();
+  queueRender();
+}
+
+function preAct(kind) {
+  store.setPreAction(kind);
   queueRender();
 }
 

@@ -56,6 +56,9 @@ export function offerButtons(store) {
   });
 }
 
+// Pre-actions for the coming turn, in the order drawn: [kind, label].
+export const PRE_ACTIONS = [["check_fold", "Check/Fold"], ["check", "Check"], ["call_any", "Call any"]];
+
 export function button(text, onClick, className) {
   const b = document.createElement("button");
   b.type = "button";
@@ -77,8 +80,8 @@ function drawIfChanged(element, data, build) {
 }
 
 export class Panels {
-  // elements: {stakes, handNumber, actions, prompt, seatControls, autoMuck, lastHands, log, chat};
-  // on: {act(offer), send(message), buyIn({seat, add})}.
+  // elements: {stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
+  // on: {act(offer), preAct(kind), send(message), buyIn({seat, add})}.
   constructor(elements, { page, on }) {
     this.el = elements;
     this.page = page;
@@ -90,6 +93,7 @@ export class Panels {
     this.el.stakes.textContent = header.stakes;
     this.el.handNumber.textContent = header.number;
     this.renderActions(store);
+    this.renderPreActions(store);
     this.renderPrompt(store);
     this.renderSeatControls(store);
     this.renderSide(store);
@@ -116,6 +120,26 @@ export class Panels {
         b.addEventListener("click", () => this.on.act(offer));
         bar.append(b);
       }
+    });
+  }
+
+  // The pre-action toggles while another player is to act; the chosen one is pressed.
+  renderPreActions(store) {
+    const bar = this.el.preActions;
+    const open = store.preActionsOpen();
+    const chosen = open && store.preAction ? store.preAction.kind : null;
+    const noCheck = open && store.checkClosed();
+    drawIfChanged(bar, { open, chosen, noCheck }, () => {
+      bar.hidden = !open;
+      bar.replaceChildren(...(open ? PRE_ACTIONS : []).map(([kind, label]) => {
+        const b = button(label, () => this.on.preAct(kind), `pre pre-${kind}`);
+        b.setAttribute("aria-pressed", String(kind === chosen));
+        if (kind === "check" && noCheck) {
+          b.disabled = true;
+          b.title = "Nothing to check: there is a bet to call";
+        }
+        return b;
+      }));
     });
   }
 

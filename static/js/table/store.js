@@ -49,6 +49,10 @@ export class TableStore {
     this.offer = null; // a seat held for this player until (local monotonic ms)
     this.showOffer = null; // R-SHOW-3: {handId, until} while the uncalled winner may show
     this.finished = new Set(); // hands the last snapshot named finished (its last_hands)
+    // A pre-action for the coming turn: {kind: "check_fold" | "check" | "call_any", handId,
+    // street}. Played when the turn's offers come; dropped when the street or hand changes,
+    // and "check" when a bet comes in before the turn (the action changed).
+    this.preAction = null;
   }
 
   mySeat() {
@@ -99,6 +103,7 @@ export class TableStore {
           this.hand.legal_actions = frame.legal_actions;
           this.deadline = this.turnDeadline(frame, now, wallNow);
           this.acting = false;
+          return this.playPreAction();
         }
         return [];
       case "time_bank":
@@ -188,10 +193,12 @@ export class TableStore {
     const effects = [];
     for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
     if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
+    this.keepPreAction();
     return effects;
   }
 
   dropHand() {
+    this.preAction = null;
     this.hand = null;
     this.handId = null;
     this.seq = 0;
@@ -241,6 +248,7 @@ export class TableStore {
       this.privateSeqs = new Set();
       this.anteDeadline = null;
       this.showOffer = null;
+      this.preAction = null;
     }
     const context = { viewerSeat: this.mySeat(), ...MONEY };
     if (frame.seq <= this.seq) {
@@ -270,8 +278,71 @@ export class TableStore {
         effects.push({ type: "snapshot_later", delay: SNAPSHOT_AFTER_HAND_END_MS });
       }
     }
+    this.keepPreAction();
     effects.push(...this.takeTurn(frame, now, wallNow));
     return effects;
+  }
+
+  // The viewer's own seat in the hand drawn, or null.
+  mySeatInHand() {
+    const me = this.mySeat();
+    return this.hand && me !== null ? this.hand.seats.find((s) => s.seat === me) || null : null;
+  }
+
+  // What the viewer would have to put in to call now (0: nothing to call).
+  toCall() {
+    const seat = this.mySeatInHand();
+    return seat ? Math.max(0, this.hand.current_bet - seat.bet) : 0;
+  }
+
+  // Nothing can be checked now: a bet to call, or 3rd street (the bring-in opens it).
+  checkClosed() {
+    return Boolean(this.hand && (this.hand.street === 3 || this.toCall() > 0));
+  }
+
+  // Pre-actions may be chosen: the viewer is in the hand, may still act, and it is not their turn.
+  preActionsOpen() {
+    const seat = this.mySeatInHand();
+    return Boolean(seat && seat.status === "active" && !this.hand.is_over &&
+      this.hand.to_act !== seat.seat && !this.awaiting);
+  }
+
+  // The player clicks a pre-action: chosen, or cleared when it was the one chosen.
+  setPreAction(kind) {
+    if (!this.preActionsOpen() || (this.preAction && this.preAction.kind === kind)) {
+      this.preAction = null;
+      return;
+    }
+    if (kind === "check" && this.checkClosed()) return;
+    this.preAction = { kind, handId: this.handId, street: this.hand.street };
+  }
+
+  // After each event: a pre-action lives only for its street of its hand, while the viewer may
+  // act; "check" goes when there is something to call (a bet came in: the action changed).
+  keepPreAction() {
+    const pre = this.preAction;
+    if (!pre) return;
+    const seat = this.mySeatInHand();
+    if (!seat || seat.status !== "active" || this.hand.is_over || pre.handId !== this.handId ||
+        pre.street !== this.hand.street || (pre.kind === "check" && this.checkClosed())) {
+      this.preAction = null;
+    }
+  }
+
+  // The turn's offers came: the pre-action chosen, if one of the offers fits it, is played.
+  playPreAction() {
+    this.keepPreAction();
+    const pre = this.preAction;
+    this.preAction = null;
+    if (!pre) return [];
+    const offers = this.hand.legal_actions;
+    const offer = (kind) => offers.find((o) => o.kind === kind) || null;
+    const chosen = {
+      check_fold: offer("check") || offer("fold"),
+      check: offer("check"),
+      call_any: offer("check") || offer("call"),
+    }[pre.kind] || null;
+    return chosen ? [{ type: "pre_act", offer: chosen }] : [];
   }
 
   takeTurn(frame, now, wallNow) {
