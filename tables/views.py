@@ -42,6 +42,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "name": None if player is None else player.table_name,
         "balance": None if player is None else player.balance,
         "four_colour_deck": bool(player is not None and player.four_colour_deck),
+        "confirm_free_fold": bool(player is None or player.confirm_free_fold),
     }
     return render(request, "tables/table.html", {"table": snapshot["table"], "page": page})
 

@@ -8,7 +8,7 @@
 import { dollars } from "./money.js";
 import { ANTE_GRACE_MS, TICK_MS, drawCountdowns, monotonicNow } from "./table/clock.js";
 import { TableConnection } from "./table/connection.js";
-import { BuyInDialog, Toast, refreshBalance } from "./table/dialogs.js";
+import { BuyInDialog, ConfirmDialog, Toast, refreshBalance } from "./table/dialogs.js";
 import { FeltView } from "./table/felt.js";
 import { Panels } from "./table/panels.js";
 import { TableStore } from "./table/store.js";
@@ -54,6 +54,7 @@ function send(message) {
 
 const balance = () => refreshBalance(page, balanceShown);
 const dialog = new BuyInDialog(document.querySelector("[data-buy-in]"), { send, balance });
+const confirmDialog = new ConfirmDialog(document.querySelector("[data-confirm]"));
 const buyIn = (options) => dialog.show(store.snap.table, options);
 const feltView = new FeltView(felt, { page, onSit: (seat) => buyIn({ seat }) });
 const panels = new Panels(
@@ -69,7 +70,7 @@ const panels = new Panels(
     log: $("[data-log]"),
     chat: $("[data-chat-list]"),
   },
-  { page, on: { act, preAct, send, buyIn } },
+  { page, on: { act: choose, preAct, send, buyIn, leave } },
 );
 
 // The store's effects: what it cannot do itself (it has no socket, timer or DOM).
@@ -121,6 +122,33 @@ function act(offer) {
   queueRender();
 }
 
+// A click on an offer. Folding when checking is free asks first (the player's setting).
+async function choose(offer) {
+  const hand = store.hand;
+  const free = Boolean(hand && hand.legal_actions.some((o) => o.kind === "check"));
+  if (offer.kind === "fold" && free && page.confirm_free_fold) {
+    const seq = store.seq;
+    const fold = await confirmDialog.ask("Nobody has bet: you can check for free. Fold anyway?", "Fold");
+    if (!fold || store.seq !== seq) return;
+  }
+  act(offer);
+}
+
+// "Leave table": with chips on the table, asks first.
+async function leave() {
+  const viewer = store.snap ? store.snap.viewer : null;
+  const seat = viewer ? store.snap.seats.find((s) => s.number === viewer.seat) : null;
+  const inHand = store.mySeatInHand();
+  const playing = Boolean(inHand && !store.hand.is_over && inHand.status !== "folded");
+  const chips = inHand && !store.hand.is_over ? inHand.stack : seat ? seat.stack : 0;
+  if (chips > 0 || playing) {
+    const text = `Leave the table? Your ${dollars(chips)} in chips go back to your balance` +
+      `${playing ? ", and your hand is folded" : ""}.`;
+    if (!(await confirmDialog.ask(text, "Leave table"))) return;
+  }
+  send({ type: "leave" });
+}
+
 function preAct(kind) {
   store.setPreAction(kind);
   queueRender();
@@ -169,7 +197,7 @@ chatForm?.addEventListener("submit", (event) => {
 });
 
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || dialog.open || confirmDialog.open) return;
   if (event.target.closest("input, textarea, select")) return;
   const key = event.key.toUpperCase();
   const target = actionsBar.querySelector(`button[data-key="${key}"]:not([disabled])`);

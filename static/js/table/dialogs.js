@@ -18,6 +18,33 @@ export class Toast {
   }
 }
 
+// A question with two answers in a modal dialog: ask() resolves true for the "yes" button.
+export class ConfirmDialog {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.resolve = null;
+    dialog.addEventListener("close", () => {
+      const resolve = this.resolve;
+      this.resolve = null;
+      if (resolve) resolve(dialog.returnValue === "yes");
+    });
+  }
+
+  get open() {
+    return this.dialog.open;
+  }
+
+  ask(text, yes) {
+    if (this.resolve) this.resolve(false);
+    this.dialog.querySelector("[data-confirm-text]").textContent = text;
+    this.dialog.querySelector("[data-confirm-yes]").textContent = yes;
+    this.dialog.returnValue = "";
+    this.dialog.showModal();
+    this.dialog.querySelector("[data-confirm-no]").focus();
+    return new Promise((resolve) => { this.resolve = resolve; });
+  }
+}
+
 // The player's balance from the server (the last known one when offline), written in `shown`.
 export async function refreshBalance(page, shown) {
   if (!page.player_id) return page.balance;
