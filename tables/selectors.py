@@ -117,13 +117,17 @@ def _table_public(table: Table) -> dict[str, Any]:
 def _hand_summary(hand: Hand) -> dict[str, Any]:
     engine = StudHand.from_json(hand.state)
     result = engine.result
+    names = {player.seat: player.name for player in engine.players}
+    winners = [] if result is None else list(result.winners)
     return {
         "id": hand.pk,
         "number": hand.number,
         "ended_at": iso(hand.ended_at),
         "pot": 0 if result is None else sum(pot.amount for pot in result.pots),
         "rake": 0 if result is None else result.rake,
-        "winners": [] if result is None else list(result.winners),
+        "winners": winners,
+        # The names they played under: a winner who has left the table is still named.
+        "winner_names": [names.get(seat, f"Seat {seat}") for seat in winners],
     }
 
 

@@ -68,3 +68,11 @@ export function actTwice(frames, offer, { playerId = null } = {}) {
   const second = store.act(offer);
   return { first, second, offersLeft: store.hand.legal_actions };
 }
+
+// The header line the table page draws after `frames` (panels.js headerText).
+export async function headerAfter(frames, options = {}) {
+  const { headerText } = await import("/static/js/table/panels.js");
+  const store = new TableStore({ playerId: options.playerId ?? null });
+  frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
+  return headerText(store);
+}

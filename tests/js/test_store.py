@@ -355,3 +355,10 @@ async def test_r_bet_7_the_next_turn_is_on_the_plain_clock_again(modules):
         {"playerId": ALICE, "now": 0},
     )
     assert fed["timeBankMs"] is None and fed["deadline"] == 2 + 20_000
+
+
+async def test_the_header_names_the_hand_by_the_number_its_history_gives_it(modules):
+    """Issue #14: one hand number everywhere. The hand with id 7 is the table's 4th; its
+    history, download and PokerStars text say #7, so the table's header says #7 too."""
+    header = await modules.call(CHECKS, "headerAfter", [snapshot(seq=5)], {"playerId": ALICE})
+    assert header["number"].startswith("Hand #7 ")

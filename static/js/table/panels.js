@@ -17,8 +17,9 @@ export function headerText(store) {
   const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${dollars(table.ante)}` +
     ` · bring-in ${dollars(table.bring_in)}`;
   const hand = store.hand;
-  const number = hand && store.handNumber
-    ? `Hand #${store.handNumber}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
+  // The hand's id: the number its history, download and PokerStars text give it.
+  const number = hand && store.handId
+    ? `Hand #${store.handId}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
     : waitingText(store.snap);
   return { stakes, number };
 }
@@ -81,7 +82,7 @@ function drawIfChanged(element, data, build) {
 
 export class Panels {
   // elements: {stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
-  // on: {act(offer), preAct(kind), send(message), buyIn({seat, add})}.
+  // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave()}.
   constructor(elements, { page, on }) {
     this.el = elements;
     this.page = page;
@@ -229,7 +230,7 @@ export class Panels {
       add.disabled = dealtIn;
       if (dealtIn) add.title = "Between hands only";
       const toggle = button(sitting ? "Sit in" : "Sit out", send({ type: sitting ? "sit_in" : "sit_out" }), "sit-toggle");
-      const leave = button("Leave table", send({ type: "leave" }), "leave");
+      const leave = button("Leave table", () => this.on.leave(), "leave");
       controls.replaceChildren(add, toggle, leave);
     });
   }
@@ -238,8 +239,8 @@ export class Panels {
     const snap = store.snap;
     const names = new Map(snap.seats.map((s) => [s.number, s.name]));
     const lastHands = snap.last_hands.map((h) => ({
-      id: h.id, number: h.number, pot: h.pot,
-      winners: h.winners.map((w) => names.get(w) || `seat ${w}`).join(", "),
+      id: h.id, pot: h.pot,
+      winners: (h.winner_names || h.winners.map((w) => names.get(w) || `seat ${w}`)).join(", "),
     }));
     const list = this.el.lastHands;
     drawIfChanged(list, lastHands, () => {
@@ -247,7 +248,7 @@ export class Panels {
         const li = document.createElement("li");
         const link = document.createElement("a");
         link.href = `/hands/${h.id}/`;
-        link.textContent = `Hand #${h.number}`;
+        link.textContent = `Hand #${h.id}`;
         li.append(link, ` · pot ${dollars(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
         return li;
       }));
