@@ -10,6 +10,7 @@ export function emptyHand() {
     seats: [], is_over: false, legal_actions: [], viewer: null,
     // What the room adds for display: shown hands' words, winners, awards, the last action.
     words: {}, winners: [], awards: [], mucked: [], last_action: {}, notes: [],
+    note_count: 0, // notes written in all, the first ones dropped from `notes` included
   };
 }
 
@@ -21,6 +22,7 @@ export function fromView(view) {
   hand.awards = [];
   hand.last_action = {};
   hand.notes = [];
+  hand.note_count = 0;
   const result = view.result;
   if (result) {
     for (const pot of result.pots || []) {
@@ -44,6 +46,7 @@ function seatOf(hand, number) {
 
 function note(hand, text) {
   hand.notes = [...hand.notes, text].slice(-40);
+  hand.note_count = (hand.note_count || 0) + 1;
 }
 
 const ACTION_WORDS = {

@@ -76,3 +76,13 @@ export async function headerAfter(frames, options = {}) {
   frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
   return headerText(store);
 }
+
+// The "This hand" log the table page draws after `frames`: its first number and lines.
+export async function logAfter(frames, options = {}) {
+  const { renderLog } = await import("/static/js/table/panels.js");
+  const store = new TableStore({ playerId: options.playerId ?? null });
+  frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
+  const log = document.createElement("ol");
+  renderLog(log, store.hand);
+  return { start: log.start, lines: [...log.children].map((li) => li.textContent) };
+}

@@ -80,6 +80,21 @@ function drawIfChanged(element, data, build) {
   build();
 }
 
+// The hand's log, its last LOG_LINES notes, numbered from the first note of the hand (the
+// 13th note is 13 however many went before it off the list).
+export function renderLog(log, hand) {
+  const notes = hand ? hand.notes.slice(-LOG_LINES) : [];
+  const first = hand ? Math.max(1, (hand.note_count || hand.notes.length) - notes.length + 1) : 1;
+  drawIfChanged(log, { notes, first }, () => {
+    log.start = first;
+    log.replaceChildren(...notes.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+  });
+}
+
 export class Panels {
   // elements: {stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
   // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave()}.
@@ -259,15 +274,7 @@ export class Panels {
         list.append(li);
       }
     });
-    const notes = store.hand ? store.hand.notes.slice(-LOG_LINES) : [];
-    const log = this.el.log;
-    drawIfChanged(log, notes, () => {
-      log.replaceChildren(...notes.map((text) => {
-        const li = document.createElement("li");
-        li.textContent = text;
-        return li;
-      }));
-    });
+    renderLog(this.el.log, store.hand);
   }
 
   addChat(frame) {

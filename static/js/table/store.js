@@ -164,6 +164,7 @@ export class TableStore {
       if (sameHand) {
         // Keep what the events taught us that a view does not carry.
         hand.notes = this.hand.notes;
+        hand.note_count = this.hand.note_count;
         hand.last_action = this.hand.last_action;
         hand.words = { ...this.hand.words, ...hand.words };
       }
