@@ -11,6 +11,7 @@ export function emptyHand() {
     // What the room adds for display: shown hands' words, winners, awards, the last action.
     words: {}, winners: [], awards: [], mucked: [], last_action: {}, notes: [],
     note_count: 0, // notes written in all, the first ones dropped from `notes` included
+    strength: null, // the viewer's own cards in words ({high, low}), from the server
   };
 }
 
@@ -23,6 +24,10 @@ export function fromView(view) {
   hand.last_action = {};
   hand.notes = [];
   hand.note_count = 0;
+  // The viewer's own strength is the hand's line, not a seat's (events never put it there).
+  const own = (hand.seats || []).find((s) => s.seat === view.viewer && s.strength);
+  hand.strength = own ? own.strength : null;
+  for (const seat of hand.seats || []) delete seat.strength;
   const result = view.result;
   if (result) {
     for (const pot of result.pots || []) {

@@ -123,6 +123,10 @@ export class FeltView {
       stack: played && running ? played.stack : seat.stack,
       tags,
       words: words ? handWords(words.high) + (words.low ? ` · low ${words.low}` : "") : null,
+      // The line under the viewer's own cards while the hand runs (the server's words).
+      strength: number === me && running && status !== "folded" && hand.strength
+        ? [hand.strength.high, hand.strength.low].filter(Boolean).join(" · ")
+        : null,
       cards: played ? cardsOf(hand, played, number === me) : [],
     };
   }
@@ -176,6 +180,13 @@ export class FeltView {
     stack.dataset.stack = facts.number;
     stack.textContent = dollars(facts.stack);
     plate.append(name, stack);
+    if (facts.strength) {
+      const line = document.createElement("div");
+      line.className = "strength";
+      line.dataset.strength = facts.number;
+      line.textContent = facts.strength;
+      plate.append(line);
+    }
     if (facts.words) {
       const named = document.createElement("div");
       named.className = "hand-name";

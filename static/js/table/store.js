@@ -53,6 +53,7 @@ export class TableStore {
     // street}. Played when the turn's offers come; dropped when the street or hand changes,
     // and "check" when a bet comes in before the turn (the action changed).
     this.preAction = null;
+    this.strengthFrame = null; // a hand_strength frame waiting for its hand's events
   }
 
   mySeat() {
@@ -129,6 +130,12 @@ export class TableStore {
           until: localDeadline(frame.ms_left, frame.until, now, wallNow),
         };
         return [];
+      case "hand_strength":
+        // What the viewer's own cards make so far (the server's words, stud/strength.py).
+        // It may come before the events of its hand (another group): kept until that hand.
+        this.strengthFrame = frame;
+        this.applyStrength();
+        return [];
       case "chat":
         return [{ type: "chat", frame }];
       case "result":
@@ -165,6 +172,7 @@ export class TableStore {
         // Keep what the events taught us that a view does not carry.
         hand.notes = this.hand.notes;
         hand.note_count = this.hand.note_count;
+        if (!hand.strength) hand.strength = this.hand.strength ?? null;
         hand.last_action = this.hand.last_action;
         hand.words = { ...this.hand.words, ...hand.words };
       }
@@ -280,8 +288,17 @@ export class TableStore {
       }
     }
     this.keepPreAction();
+    this.applyStrength();
     effects.push(...this.takeTurn(frame, now, wallNow));
     return effects;
+  }
+
+  // The last hand_strength frame, on the hand drawn when it is that frame's hand.
+  applyStrength() {
+    const frame = this.strengthFrame;
+    if (!frame || !this.hand || frame.hand_id !== this.handId) return;
+    if (frame.seat === this.mySeat()) this.hand.strength = { high: frame.high, low: frame.low ?? null };
+    this.strengthFrame = null;
   }
 
   // The viewer's own seat in the hand drawn, or null.
