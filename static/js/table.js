@@ -59,6 +59,7 @@ const buyIn = (options) => dialog.show(store.snap.table, options);
 const feltView = new FeltView(felt, { page, onSit: (seat) => buyIn({ seat }) });
 const panels = new Panels(
   {
+    closed: $("[data-closed]"),
     stakes: $("[data-stakes]"),
     handNumber: $("[data-hand-number]"),
     actions: actionsBar,

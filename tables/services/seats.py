@@ -14,6 +14,7 @@ from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     active_offers,
+    closed_table_cash_out,
     engine_records,
     hand_absentees_lock,
     hand_carry_on,
@@ -252,13 +253,19 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
 
 
 def table_close(*, table_id: int) -> TableResult:
-    """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave."""
+    """Staff: no new hand is dealt. Every seat is cashed out at once, except those in a hand
+    in play, which finishes and then cashes them out (`hand_finish`); everyone watching is
+    told at once (`table_closed`)."""
     with table_change(table_id) as change:
         table = change.table
         table.is_open = False
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
         change.outbox.seats_changed = True
+        closed_table_cash_out(table=table, outbox=change.outbox, hand=change.hand)
+        change.outbox.table_frame(
+            {"type": "table_closed", "table_id": table.pk, "hand_running": change.hand is not None}
+        )
     return change.result
 
 

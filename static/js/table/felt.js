@@ -98,7 +98,9 @@ export class FeltView {
     const me = store.mySeat();
     const running = Boolean(hand && !hand.is_over);
     if (!seat) {
-      return { number, empty: true, canSit: Boolean(this.page.player_id && me === null) };
+      return {
+        number, empty: true, canSit: Boolean(this.page.player_id && me === null && !store.isClosed()),
+      };
     }
     const status = played ? played.status : null;
     const tags = [];

@@ -96,7 +96,7 @@ export function renderLog(log, hand) {
 }
 
 export class Panels {
-  // elements: {stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
+  // elements: {closed, stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
   // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave()}.
   constructor(elements, { page, on }) {
     this.el = elements;
@@ -105,6 +105,7 @@ export class Panels {
   }
 
   render(store) {
+    this.renderClosed(store);
     const header = headerText(store);
     this.el.stakes.textContent = header.stakes;
     this.el.handNumber.textContent = header.number;
@@ -136,6 +137,19 @@ export class Panels {
         b.addEventListener("click", () => this.on.act(offer));
         bar.append(b);
       }
+    });
+  }
+
+  // The banner of a closed table: what became of the seats, and the way back to the lobby.
+  renderClosed(store) {
+    const banner = this.el.closed;
+    const closed = store.isClosed();
+    const playing = closed && store.mySeat() !== null;
+    drawIfChanged(banner, { closed, playing }, () => {
+      banner.hidden = !closed;
+      banner.querySelector("[data-closed-text]").textContent = playing
+        ? "This table is closed. The hand in play finishes, then your chips go back to your balance."
+        : "This table is closed. Every seat was cashed out: chips went back to their players' balances.";
     });
   }
 
@@ -211,6 +225,10 @@ export class Panels {
         link.textContent = "Log in to play";
         controls.replaceChildren(link);
       });
+      return;
+    }
+    if (!viewer && store.isClosed()) {
+      drawIfChanged(controls, { closed: true }, () => controls.replaceChildren());
       return;
     }
     if (!viewer) {

@@ -54,6 +54,12 @@ export class TableStore {
     // and "check" when a bet comes in before the turn (the action changed).
     this.preAction = null;
     this.strengthFrame = null; // a hand_strength frame waiting for its hand's events
+    this.closedWithHand = false; // the table closed while a hand was in play
+  }
+
+  // Staff closed the table (a table_closed frame, or the snapshot says so).
+  isClosed() {
+    return Boolean(this.snap && this.snap.table.is_open === false);
   }
 
   mySeat() {
@@ -130,6 +136,11 @@ export class TableStore {
           until: localDeadline(frame.ms_left, frame.until, now, wallNow),
         };
         return [];
+      case "table_closed":
+        // Staff closed the table: seats are cashed out (now, or when the hand in play ends).
+        if (this.snap) this.snap.table.is_open = false;
+        this.closedWithHand = Boolean(frame.hand_running);
+        return [{ type: "refresh_balance" }];
       case "hand_strength":
         // What the viewer's own cards make so far (the server's words, stud/strength.py).
         // It may come before the events of its hand (another group): kept until that hand.
@@ -153,7 +164,9 @@ export class TableStore {
     if (this.playerId && frame.seats.some((s) => s.player_id === this.playerId)) {
       if (!this.snap.viewer) return this.needSnapshot();
     } else if (this.snap.viewer) {
+      // The seat is gone (left, or cashed out when the table closed): the wallet changed.
       this.snap.viewer = null;
+      return [{ type: "refresh_balance" }];
     }
     return [];
   }
