@@ -104,7 +104,8 @@ export class FeltView {
     }
     const status = played ? played.status : null;
     const tags = [];
-    if (seat.sitting_out) tags.push("sitting out");
+    // R-SIT-1: sitting out counts from the next hand; a seat still in this one says so.
+    if (seat.sitting_out) tags.push(played && running ? "sitting out next hand" : "sitting out");
     if (!seat.connected) tags.push("disconnected");
     if (status === "all_in") tags.push("all-in");
     if (status === "folded") tags.push("folded");

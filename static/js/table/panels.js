@@ -262,7 +262,16 @@ export class Panels {
       const add = button("Add chips", () => this.on.buyIn({ add: true }), "add-chips");
       add.disabled = dealtIn;
       if (dealtIn) add.title = "Between hands only";
-      const toggle = button(sitting ? "Sit in" : "Sit out", send({ type: sitting ? "sit_in" : "sit_out" }), "sit-toggle");
+      // R-SIT-1: sitting out (or in) counts from the next hand; the button says which.
+      const [label, title] = sitting
+        ? (dealtIn
+          ? ["Play next hand", "You are dealt in again from the next hand"]
+          : ["Sit in", "You are dealt in from the next hand"])
+        : (dealtIn
+          ? ["Sit out next hand", "You play this hand to its end and are not dealt the next"]
+          : ["Sit out", "You are not dealt in until you sit in"]);
+      const toggle = button(label, send({ type: sitting ? "sit_in" : "sit_out" }), "sit-toggle");
+      toggle.title = title;
       const leave = button("Leave table", () => this.on.leave(), "leave");
       controls.replaceChildren(add, toggle, leave);
     });
