@@ -8,7 +8,7 @@
 import { dollars } from "./money.js";
 import { ANTE_GRACE_MS, TICK_MS, drawCountdowns, monotonicNow } from "./table/clock.js";
 import { TableConnection } from "./table/connection.js";
-import { BuyInDialog, ConfirmDialog, Toast, refreshBalance } from "./table/dialogs.js";
+import { BuyInDialog, ConfirmDialog, Toast, followBalance, refreshBalance } from "./table/dialogs.js";
 import { FeltView } from "./table/felt.js";
 import { Panels } from "./table/panels.js";
 import { TableStore } from "./table/store.js";
@@ -224,5 +224,14 @@ window.addEventListener("online", () => connection.reconnectNow());
 window.addEventListener("offline", () => setConnection("offline"));
 window.addEventListener("resize", queueRender);
 
-if (page.player_id) balanceShown.textContent = dollars(page.balance);
+if (page.player_id) {
+  balanceShown.textContent = dollars(page.balance);
+  // The wallet follows every change: this tab's (refresh_balance effects), the player's other
+  // tabs' (followBalance), and the room's (a staff credit) whenever the tab is looked at again.
+  followBalance(page, balanceShown);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") balance();
+  });
+  window.addEventListener("focus", () => balance());
+}
 connection.connect();

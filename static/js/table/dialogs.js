@@ -45,7 +45,12 @@ export class ConfirmDialog {
   }
 }
 
-// The player's balance from the server (the last known one when offline), written in `shown`.
+// The player's other tabs of the room hear of every balance one of them reads.
+const WALLET_CHANNEL = "stud-room-wallet";
+const walletChannel = typeof BroadcastChannel === "function" ? new BroadcastChannel(WALLET_CHANNEL) : null;
+
+// The player's balance from the server (the last known one when offline), written in `shown`
+// and told to the player's other tabs.
 export async function refreshBalance(page, shown) {
   if (!page.player_id) return page.balance;
   try {
@@ -55,7 +60,19 @@ export async function refreshBalance(page, shown) {
     // Offline: keep the last known balance.
   }
   shown.textContent = dollars(page.balance);
+  if (walletChannel) walletChannel.postMessage({ player_id: page.player_id, balance: page.balance });
   return page.balance;
+}
+
+// Another tab read the balance (a buy-in, a cash-out there): show it here too.
+export function followBalance(page, shown) {
+  if (!walletChannel || !page.player_id) return;
+  walletChannel.addEventListener("message", (event) => {
+    const { player_id: playerId, balance } = event.data || {};
+    if (playerId !== page.player_id || typeof balance !== "number") return;
+    page.balance = balance;
+    shown.textContent = dollars(balance);
+  });
 }
 
 // What the amount typed says: an error to show, or "" when `cents` may be sent.
