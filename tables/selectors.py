@@ -20,6 +20,7 @@ from tables.models import (
     Table,
     WaitingListEntry,
 )
+from tables.services.chat import chat_recent
 from tables.services.outbox import iso, ms_left
 
 LAST_HANDS = 5
@@ -185,6 +186,7 @@ def table_snapshot(
         "next_hand_ms_left": ms_left(table.next_hand_at, now),
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
+        "chat": chat_recent(table_id),  # the last messages, so a reload shows them again
     }
 
 

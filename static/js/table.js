@@ -107,6 +107,9 @@ function run(effects) {
       case "chat":
         panels.addChat(effect.frame);
         break;
+      case "chat_history":
+        panels.setChat(effect.messages);
+        break;
       case "toast":
         toast.show(effect.text);
         break;

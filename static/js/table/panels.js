@@ -11,6 +11,25 @@ const AGGRESSIVE_KEYS = ["R", "T"];
 const SHOW_OFFER_GRACE_MS = 500;
 const LOG_LINES = 12;
 export const CHAT_LINES = 60;
+// The players whose chat this browser hides (ids), kept across reloads.
+const MUTED_KEY = "stud-room-muted";
+
+export function mutedPlayers() {
+  try {
+    const ids = JSON.parse(window.localStorage.getItem(MUTED_KEY) || "[]");
+    return new Set(Array.isArray(ids) ? ids : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function saveMuted(muted) {
+  try {
+    window.localStorage.setItem(MUTED_KEY, JSON.stringify([...muted]));
+  } catch {
+    // Storage refused (a private window): the mute lasts as long as the page.
+  }
+}
 
 export function headerText(store) {
   const table = store.snap.table;
@@ -304,16 +323,57 @@ export class Panels {
     renderLog(this.el.log, store.hand);
   }
 
-  addChat(frame) {
+  // The chat's lines again (a snapshot's kept messages), muted players' left out.
+  setChat(messages) {
+    this.el.chat.replaceChildren();
+    for (const frame of messages) this.addChat(frame, { scroll: false });
+    this.el.chat.scrollTop = this.el.chat.scrollHeight;
+  }
+
+  addChat(frame, { scroll = true } = {}) {
     const chat = this.el.chat;
     const li = document.createElement("li");
+    li.dataset.player = frame.player_id;
+    li.hidden = mutedPlayers().has(frame.player_id);
+    if (frame.at) {
+      const at = new Date(frame.at);
+      const time = document.createElement("time");
+      time.dateTime = frame.at;
+      time.className = "chat-time";
+      time.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      li.append(time, " ");
+    }
     const who = document.createElement("strong");
     who.textContent = `${frame.name}: `;
     // The server escaped the text for HTML; decode it for a text node (never innerHTML).
     const text = new DOMParser().parseFromString(frame.text, "text/html").documentElement.textContent;
     li.append(who, text);
+    if (this.page.player_id && frame.player_id !== this.page.player_id) {
+      const mute = button("Mute", () => this.mute(frame.player_id, frame.name, true), "chat-mute link");
+      mute.setAttribute("aria-label", `Mute ${frame.name}`);
+      li.append(" ", mute);
+    }
     chat.append(li);
     while (chat.children.length > CHAT_LINES) chat.firstElementChild.remove();
-    chat.scrollTop = chat.scrollHeight;
+    if (scroll) chat.scrollTop = chat.scrollHeight;
+  }
+
+  // Mute (or unmute) a player's chat in this browser: their lines are hidden, and one line
+  // says so with the way back.
+  mute(playerId, name, on) {
+    const muted = mutedPlayers();
+    if (on) muted.add(playerId);
+    else muted.delete(playerId);
+    saveMuted(muted);
+    const chat = this.el.chat;
+    for (const li of chat.querySelectorAll(`li[data-player="${playerId}"]`)) li.hidden = on;
+    chat.querySelector(`li.chat-muted[data-muted="${playerId}"]`)?.remove();
+    if (on) {
+      const note = document.createElement("li");
+      note.className = "chat-muted muted";
+      note.dataset.muted = playerId;
+      note.append(`You muted ${name}. `, button("Unmute", () => this.mute(playerId, name, false), "chat-unmute link"));
+      chat.append(note);
+    }
   }
 }

@@ -211,8 +211,10 @@ export class TableStore {
     }
     this.acting = false;
     const queued = this.queue;
-    this.queue = [];
     const effects = [];
+    // The table's last chat messages (kept by the room): a reload shows them again.
+    if (Array.isArray(snapshot.chat)) effects.push({ type: "chat_history", messages: snapshot.chat });
+    this.queue = [];
     for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
     if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
     this.keepPreAction();
