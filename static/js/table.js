@@ -11,6 +11,7 @@ import { TableConnection } from "./table/connection.js";
 import { BuyInDialog, ConfirmDialog, Toast, followBalance, refreshBalance } from "./table/dialogs.js";
 import { FeltView } from "./table/felt.js";
 import { Panels } from "./table/panels.js";
+import { Sounds } from "./table/sounds.js";
 import { TableStore } from "./table/store.js";
 
 const CHAT_MAX_CHARS = 200;
@@ -32,9 +33,13 @@ const fourColour = $("[data-four-colour]");
 const autoMuck = $("[data-auto-muck]");
 const actionsBar = $("[data-actions]");
 const balanceShown = $("[data-balance]");
+const soundsSwitch = $("[data-sounds]");
 
 const store = new TableStore({ playerId: page.player_id });
 const toast = new Toast($("[data-toast]"));
+const sounds = new Sounds(root);
+soundsSwitch.checked = sounds.on;
+soundsSwitch.addEventListener("change", () => sounds.setOn(soundsSwitch.checked));
 const scheme = window.location.protocol === "https:" ? "wss" : "ws";
 const connection = new TableConnection({
   url: `${scheme}://${window.location.host}/ws/tables/${page.table_id}/`,
@@ -91,6 +96,9 @@ function run(effects) {
         break;
       case "pre_act":
         act(effect.offer);
+        break;
+      case "sound":
+        sounds.play(effect.name);
         break;
       case "fly_chips":
         feltView.flyChips(effect.award);
@@ -184,9 +192,25 @@ function render() {
 }
 
 // Between frames: the countdowns run, a passed ante prompt goes.
+// The last 3 s of the viewer's own clock tick, once a second.
+const TICK_SOUND_FROM_MS = 3_000;
+let lastTickSecond = null;
+
 function tick() {
   const now = monotonicNow();
   drawCountdowns(felt, store, now);
+  const hand = store.hand;
+  const mine = hand && !hand.is_over && store.deadline !== null && hand.to_act === store.mySeat();
+  const left = mine ? store.deadline - now : null;
+  if (left !== null && left > 0 && left <= TICK_SOUND_FROM_MS) {
+    const second = Math.ceil(left / 1000);
+    if (second !== lastTickSecond) {
+      lastTickSecond = second;
+      sounds.play("tick");
+    }
+  } else {
+    lastTickSecond = null;
+  }
   if (store.expire(now, ANTE_GRACE_MS)) queueRender();
 }
 setInterval(tick, TICK_MS);

@@ -29,15 +29,20 @@ export function tableFacts(store) {
 
 // Feeds `frames` in order, at local times `now`, `now + 1`, ...; the facts, the effects of
 // each frame and the store's other fields. A pseudo-frame {type: "ask"} is the page asking
-// for a snapshot (as it does when the turn's offers are late, or after hand_end).
+// for a snapshot (as it does when the turn's offers are late, or after hand_end). The
+// effects leave out sounds and the chat history (what the page plays and lists, not the
+// table's state); `sounds` lists the sounds of each frame.
+const COSMETIC = ["sound", "chat_history"];
+
 export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {}) {
   const store = new TableStore({ playerId });
-  const effects = frames.map((frame, i) => (frame.type === "ask"
+  const all = frames.map((frame, i) => (frame.type === "ask"
     ? store.needSnapshot()
     : store.receive(frame, now + i, wallNow)));
   return {
     facts: tableFacts(store),
-    effects,
+    effects: all.map((list) => list.filter((e) => !COSMETIC.includes(e.type))),
+    sounds: all.map((list) => list.filter((e) => e.type === "sound").map((e) => e.name)),
     awaiting: store.awaiting,
     queued: store.queue.map((frame) => frame.seq),
     deadline: store.deadline,

@@ -44,6 +44,7 @@ export class FeltView {
     this.page = page;
     this.onSit = onSit;
     this.pieces = new Map(); // key -> {signature, element}
+    this.cardCounts = new Map(); // seat -> (hand id, cards drawn), so new cards are marked
   }
 
   render(store) {
@@ -131,6 +132,7 @@ export class FeltView {
         ? [hand.strength.high, hand.strength.low].filter(Boolean).join(" · ")
         : null,
       cards: played ? cardsOf(hand, played, number === me) : [],
+      handId: store.handId,
     };
   }
 
@@ -165,7 +167,16 @@ export class FeltView {
 
     const cards = document.createElement("div");
     cards.className = "cards";
-    cards.append(...facts.cards.map(drawCard));
+    // Cards new since the seat was last drawn in this hand are dealt (a short CSS animation:
+    // they are on the felt at once, the animation never holds them back).
+    const known = this.cardCounts.get(facts.number);
+    const dealtFrom = !known ? facts.cards.length : known.hand === facts.handId ? known.count : 0;
+    this.cardCounts.set(facts.number, { hand: facts.handId, count: facts.cards.length });
+    cards.append(...facts.cards.map((card, i) => {
+      const el = drawCard(card);
+      if (i >= dealtFrom) el.classList.add("dealt");
+      return el;
+    }));
     const plate = document.createElement("div");
     plate.className = "plate";
     const name = document.createElement("span");

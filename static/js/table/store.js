@@ -110,7 +110,8 @@ export class TableStore {
           this.hand.legal_actions = frame.legal_actions;
           this.deadline = this.turnDeadline(frame, now, wallNow);
           this.acting = false;
-          return this.playPreAction();
+          const pre = this.playPreAction();
+          return pre.length ? pre : [{ type: "sound", name: "turn" }];
         }
         return [];
       case "time_bank":
@@ -297,6 +298,13 @@ export class TableStore {
       this.hand = applyEvent(this.hand, frame, context);
       this.liveStacks();
       if (frame.kind === "pot_awarded") effects.push({ type: "fly_chips", award: frame.payload, before });
+      if (frame.kind === "pot_awarded" || (frame.kind === "action" && frame.payload.amount > 0) ||
+          frame.kind === "antes") {
+        effects.push({ type: "sound", name: "chips" });
+      }
+      if (["cards_dealt", "down_cards", "community_card"].includes(frame.kind)) {
+        effects.push({ type: "sound", name: "card" });
+      }
       if (frame.kind === "hand_end") {
         this.deadline = null;
         effects.push({ type: "snapshot_later", delay: SNAPSHOT_AFTER_HAND_END_MS });
