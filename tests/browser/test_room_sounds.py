@@ -39,7 +39,7 @@ def played(page) -> int:
 def test_sounds_and_deal_animations_with_a_switch_and_reduced_motion(new_context):
     table = make_table(name="Noisy", action_clock=30)
     pages = []
-    for number, name in enumerate(("ann", "ben"), start=1):
+    for name in ("ann", "ben"):
         funded(PlayerFactory(username=name), 10_000)
         page = new_context().new_page()
         if name == "ben":

@@ -202,6 +202,8 @@ def test_the_lists_times_are_new_york_times_and_a_loss_reads_lost_dollars() -> N
     assert "Ended (New York)" in listing
 
     page = client.get(reverse("hand_detail", kwargs={"hand_id": played.hand.pk})).text
+    assert f"Hand #{played.hand.pk} " in page
+    assert f"hand {played.hand.number}<" not in page  # one number: the id, not the table's count
     assert "2025-03-13 23:30:00 EDT" in page
     assert "lost $0.10" in page
     assert "-$" not in page
