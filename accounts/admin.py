@@ -154,7 +154,10 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
                 "counts as 0.",
             },
         ),
-        ("Table preferences", {"fields": ("auto_ante", "auto_muck", "four_colour_deck")}),
+        (
+            "Table preferences",
+            {"fields": ("auto_ante", "auto_muck", "confirm_free_fold", "four_colour_deck")},
+        ),
         (
             "Permissions",
             {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},

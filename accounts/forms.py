@@ -50,7 +50,13 @@ class SignUpForm(UserCreationForm):
 class PlayerSettingsForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ("display_name", "auto_ante", "auto_muck", "four_colour_deck")
+        fields = (
+            "display_name",
+            "auto_ante",
+            "auto_muck",
+            "confirm_free_fold",
+            "four_colour_deck",
+        )
         labels = {"display_name": "Display name at the tables"}
         help_texts = {
             "display_name": "Leave blank to be shown by your username. It cannot look like "

@@ -20,12 +20,19 @@ class Player(AbstractUser):
     auto_ante = models.BooleanField(
         "\u201cI'm in\u201d: post the ante automatically",
         default=True,
-        help_text="R-ANTE-1: when off, you are asked to confirm each hand.",
+        help_text="When off, you are asked before each hand whether you are in; a hand you "
+        "do not confirm in time is dealt without you.",
     )
     auto_muck = models.BooleanField(
         "Muck losing hands automatically",
         default=True,
-        help_text="R-SHOW-3: a hand that cannot win is mucked instead of shown.",
+        help_text="At a showdown, a hand that cannot win a share of the pot is put away "
+        "face down instead of shown.",
+    )
+    confirm_free_fold = models.BooleanField(
+        "Ask before folding when I could check",
+        default=True,
+        help_text="Folding when nobody has bet gives up a hand you could keep for free.",
     )
     four_colour_deck = models.BooleanField("Four-colour deck", default=False)
     # The balance is the sum of the ledger; this column is that sum, kept beside it and changed

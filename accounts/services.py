@@ -347,6 +347,7 @@ def player_settings_update(
     auto_ante: bool,
     auto_muck: bool,
     four_colour_deck: bool,
+    confirm_free_fold: bool,
 ) -> None:
     """Save a player's preferences and display name (never the balance).
 
@@ -363,7 +364,16 @@ def player_settings_update(
         player.auto_ante = auto_ante
         player.auto_muck = auto_muck
         player.four_colour_deck = four_colour_deck
-        player.save(update_fields=["display_name", "auto_ante", "auto_muck", "four_colour_deck"])
+        player.confirm_free_fold = confirm_free_fold
+        player.save(
+            update_fields=[
+                "display_name",
+                "auto_ante",
+                "auto_muck",
+                "four_colour_deck",
+                "confirm_free_fold",
+            ]
+        )
 
 
 # --- All-in protection (R-TIME-2) -----------------------------------------------------------

@@ -34,6 +34,7 @@ class AccountSerializer(serializers.ModelSerializer):
             "balance",
             "auto_ante",
             "auto_muck",
+            "confirm_free_fold",
             "four_colour_deck",
             "all_in_allowance",
         ]

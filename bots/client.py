@@ -184,6 +184,7 @@ class Bot:
         seed: int | None = None,
         sit: bool = True,
         keep_events: bool = False,
+        rebuy: bool = True,
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy is one of {POLICIES}")
@@ -217,6 +218,12 @@ class Bot:
         self.events: list[dict[str, Any]] = []
         self._ws: ClientConnection | None = None
         self._ws_frames_read = 0
+        # Rebuys: the table's buy-in and small bet (from the snapshot), and the hand after
+        # which the last add_chips was sent (one per hand: its seats frame is not a new ask).
+        self.rebuy = rebuy
+        self.table_buy_in = 0
+        self.small_bet = 0
+        self.rebuy_at: tuple[int | None, int] | None = None
 
     # --- connection ---------------------------------------------------------------------------
 
@@ -325,6 +332,8 @@ class Bot:
         else:
             self.seat = None  # not seated here (the snapshot names only seated viewers)
         table = snapshot.get("table") or {}
+        self.table_buy_in = table.get("buy_in") or self.table_buy_in
+        self.small_bet = table.get("small_bet") or self.small_bet
         if self.seat is None and self.sit and not self.sit_requested:
             buy_in = self.buy_in or table.get("buy_in")
             if buy_in:
@@ -350,8 +359,14 @@ class Bot:
         self.seat = mine.get("number", self.seat)
         if mine.get("sitting_out"):
             await self.send({"type": "sit_in"})
-        elif mine.get("stack") == 0 and not mine.get("in_hand") and self.buy_in:
-            await self.send({"type": "add_chips", "amount": self.buy_in})
+        elif self.rebuy and not mine.get("in_hand"):
+            # Broke, or too short to play a street: back to a full buy-in between hands, so
+            # a practice table never runs down to bots that cannot play.
+            stack = int(mine.get("stack") or 0)
+            buy_in = self.buy_in or self.table_buy_in
+            if buy_in and stack < max(1, self.small_bet) and self.rebuy_at != self.hands_seen_key():
+                self.rebuy_at = self.hands_seen_key()
+                await self.send({"type": "add_chips", "amount": buy_in - stack, "ref": "rebuy"})
 
     async def on_event(self, frame: dict[str, Any]) -> None:
         hand_id, seq = frame.get("hand_id"), frame.get("seq")
@@ -392,6 +407,9 @@ class Bot:
                 self._turn_fallback = asyncio.get_running_loop().call_later(
                     TURN_FRAME_WAIT, self._snapshot_if_still_waiting, hand_id, seq
                 )
+
+    def hands_seen_key(self) -> tuple[int | None, int]:
+        return (self.hand_id, len(self.hands_ended))
 
     def _snapshot_if_still_waiting(self, hand_id: int, seq: int) -> None:
         if self.hand_id == hand_id and self.seq == seq and self.acted_at != (hand_id, seq):

@@ -124,6 +124,11 @@ class PlayedHand:
     def net_text(self) -> str:
         return self.amount_text(self.net)
 
+    @property
+    def net_size_text(self) -> str:
+        """The size of a win or a loss, without its sign ("lost $0.05", never "lost -$0.05")."""
+        return self.amount_text(abs(self.net))
+
 
 def _played(hand: Hand, player_id: int) -> PlayedHand | None:
     seat = seat_of(hand, player_id)

@@ -8,6 +8,7 @@ never in a view (R-HIST-2: only the emailed history shows them).
 from __future__ import annotations
 
 from stud.hand import STATUS_NAMES, StudHand
+from stud.strength import hand_strength
 
 
 def view(hand: StudHand, seat: int | None) -> dict[str, object]:
@@ -31,6 +32,9 @@ def view(hand: StudHand, seat: int | None) -> dict[str, object]:
             entry["shown"] = list(shown[player.seat])
         if seat is not None and player.seat == seat:
             entry["down"] = list(down)
+            strength = None if hand.is_over else hand_strength(hand, seat)
+            if strength is not None:
+                entry["strength"] = strength.to_json()  # what their cards make so far
         seats.append(entry)
     snapshot: dict[str, object] = {
         "game": hand.config.game.value,

@@ -20,6 +20,7 @@ from tables.models import (
     Table,
     WaitingListEntry,
 )
+from tables.services.chat import chat_recent
 from tables.services.flow import ante_awaited, ready_seats
 from tables.services.outbox import iso, ms_left
 
@@ -125,13 +126,17 @@ def _table_public(table: Table) -> dict[str, Any]:
 def _hand_summary(hand: Hand) -> dict[str, Any]:
     engine = StudHand.from_json(hand.state)
     result = engine.result
+    names = {player.seat: player.name for player in engine.players}
+    winners = [] if result is None else list(result.winners)
     return {
         "id": hand.pk,
         "number": hand.number,
         "ended_at": iso(hand.ended_at),
         "pot": 0 if result is None else sum(pot.amount for pot in result.pots),
         "rake": 0 if result is None else result.rake,
-        "winners": [] if result is None else list(result.winners),
+        "winners": winners,
+        # The names they played under: a winner who has left the table is still named.
+        "winner_names": [names.get(seat, f"Seat {seat}") for seat in winners],
     }
 
 
@@ -202,6 +207,7 @@ def table_snapshot(
         "awaiting_ante": _ante_awaited(table, hand),
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
+        "chat": chat_recent(table_id),  # the last messages, so a reload shows them again
     }
 
 

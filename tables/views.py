@@ -45,6 +45,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         # A tournament's table: chips, not dollars; its clock comes over the tournament's
         # socket (static/js/tournament/table_panel.js).
         "is_tournament": bool(snapshot["table"]["is_tournament"]),
+        "confirm_free_fold": bool(player is None or player.confirm_free_fold),
     }
     return render(request, "tables/table.html", {"table": snapshot["table"], "page": page})
 

@@ -10,6 +10,8 @@ export function emptyHand() {
     seats: [], is_over: false, legal_actions: [], viewer: null,
     // What the room adds for display: shown hands' words, winners, awards, the last action.
     words: {}, winners: [], awards: [], mucked: [], last_action: {}, notes: [],
+    note_count: 0, // notes written in all, the first ones dropped from `notes` included
+    strength: null, // the viewer's own cards in words ({high, low}), from the server
   };
 }
 
@@ -21,6 +23,11 @@ export function fromView(view) {
   hand.awards = [];
   hand.last_action = {};
   hand.notes = [];
+  hand.note_count = 0;
+  // The viewer's own strength is the hand's line, not a seat's (events never put it there).
+  const own = (hand.seats || []).find((s) => s.seat === view.viewer && s.strength);
+  hand.strength = own ? own.strength : null;
+  for (const seat of hand.seats || []) delete seat.strength;
   const result = view.result;
   if (result) {
     for (const pot of result.pots || []) {
@@ -44,6 +51,7 @@ function seatOf(hand, number) {
 
 function note(hand, text) {
   hand.notes = [...hand.notes, text].slice(-40);
+  hand.note_count = (hand.note_count || 0) + 1;
 }
 
 const ACTION_WORDS = {

@@ -63,7 +63,8 @@ export function mountReplayer(element, history) {
   head.className = "replayer-head";
   const table = history.table || {};
   head.textContent = [
-    history.number ? `Hand #${history.number}` : `Hand ${history.hand_id ?? ""}`,
+    // The hand's id: its number in the lists, the downloads and at the table.
+    history.hand_id ? `Hand #${history.hand_id}` : "Hand",
     table.name, GAME_NAMES[table.game] || table.game,
     table.small_bet ? stakesText(table) : null,
   ].filter(Boolean).join(" · ");

@@ -8,9 +8,10 @@
 import { dollars, useChipUnits } from "./money.js";
 import { ANTE_GRACE_MS, TICK_MS, drawAnteCountdown, drawCountdowns, monotonicNow } from "./table/clock.js";
 import { TableConnection } from "./table/connection.js";
-import { BuyInDialog, Toast, refreshBalance } from "./table/dialogs.js";
+import { BuyInDialog, ConfirmDialog, Toast, followBalance, refreshBalance } from "./table/dialogs.js";
 import { FeltView } from "./table/felt.js";
 import { Panels } from "./table/panels.js";
+import { Sounds } from "./table/sounds.js";
 import { TableStore } from "./table/store.js";
 import { startTournamentPanel } from "./tournament/table_panel.js";
 
@@ -36,9 +37,13 @@ const autoMuck = $("[data-auto-muck]");
 const actionsBar = $("[data-actions]");
 const balanceShown = $("[data-balance]");
 const promptPanel = $("[data-prompt]");
+const soundsSwitch = $("[data-sounds]");
 
 const store = new TableStore({ playerId: page.player_id });
 const toast = new Toast($("[data-toast]"));
+const sounds = new Sounds(root);
+soundsSwitch.checked = sounds.on;
+soundsSwitch.addEventListener("change", () => sounds.setOn(soundsSwitch.checked));
 const scheme = window.location.protocol === "https:" ? "wss" : "ws";
 const connection = new TableConnection({
   url: `${scheme}://${window.location.host}/ws/tables/${page.table_id}/`,
@@ -58,13 +63,16 @@ function send(message) {
 
 const balance = () => refreshBalance(page, balanceShown);
 const dialog = new BuyInDialog(document.querySelector("[data-buy-in]"), { send, balance });
+const confirmDialog = new ConfirmDialog(document.querySelector("[data-confirm]"));
 const buyIn = (options) => dialog.show(store.snap.table, options);
 const feltView = new FeltView(felt, { page, onSit: (seat) => buyIn({ seat }) });
 const panels = new Panels(
   {
+    closed: $("[data-closed]"),
     stakes: $("[data-stakes]"),
     handNumber: $("[data-hand-number]"),
     actions: actionsBar,
+    preActions: $("[data-pre-actions]"),
     prompt: promptPanel,
     seatControls: $("[data-seat-controls]"),
     autoMuck,
@@ -72,7 +80,7 @@ const panels = new Panels(
     log: $("[data-log]"),
     chat: $("[data-chat-list]"),
   },
-  { page, on: { act, send, buyIn, addOn: () => tournament?.addOn() } },
+  { page, on: { act: choose, preAct, send, buyIn, leave, addOn: () => tournament?.addOn() } },
 );
 // A tournament table: the level clock, the break banner, the moved and out notices.
 const tournament = page.is_tournament
@@ -94,6 +102,12 @@ function run(effects) {
       case "check_offers":
         setTimeout(() => run(store.offersOverdue(effect.seq)), effect.delay);
         break;
+      case "pre_act":
+        act(effect.offer);
+        break;
+      case "sound":
+        sounds.play(effect.name);
+        break;
       case "fly_chips":
         feltView.flyChips(effect.award);
         break;
@@ -109,6 +123,9 @@ function run(effects) {
       case "chat":
         panels.addChat(effect.frame);
         break;
+      case "chat_history":
+        panels.setChat(effect.messages);
+        break;
       case "toast":
         toast.show(effect.text);
         break;
@@ -122,6 +139,38 @@ function act(offer) {
   const message = store.act(offer);
   if (message === null) return;
   if (send(message) === null) store.actNotSent();
+  queueRender();
+}
+
+// A click on an offer. Folding when checking is free asks first (the player's setting).
+async function choose(offer) {
+  const hand = store.hand;
+  const free = Boolean(hand && hand.legal_actions.some((o) => o.kind === "check"));
+  if (offer.kind === "fold" && free && page.confirm_free_fold) {
+    const seq = store.seq;
+    const fold = await confirmDialog.ask("Nobody has bet: you can check for free. Fold anyway?", "Fold");
+    if (!fold || store.seq !== seq) return;
+  }
+  act(offer);
+}
+
+// "Leave table": with chips on the table, asks first.
+async function leave() {
+  const viewer = store.snap ? store.snap.viewer : null;
+  const seat = viewer ? store.snap.seats.find((s) => s.number === viewer.seat) : null;
+  const inHand = store.mySeatInHand();
+  const playing = Boolean(inHand && !store.hand.is_over && inHand.status !== "folded");
+  const chips = inHand && !store.hand.is_over ? inHand.stack : seat ? seat.stack : 0;
+  if (chips > 0 || playing) {
+    const text = `Leave the table? Your ${dollars(chips)} in chips go back to your balance` +
+      `${playing ? ", and your hand is folded" : ""}.`;
+    if (!(await confirmDialog.ask(text, "Leave table"))) return;
+  }
+  send({ type: "leave" });
+}
+
+function preAct(kind) {
+  store.setPreAction(kind);
   queueRender();
 }
 
@@ -151,10 +200,26 @@ function render() {
 }
 
 // Between frames: the countdowns run, a passed ante prompt goes.
+// The last 3 s of the viewer's own clock tick, once a second.
+const TICK_SOUND_FROM_MS = 3_000;
+let lastTickSecond = null;
+
 function tick() {
   const now = monotonicNow();
   drawCountdowns(felt, store, now);
   drawAnteCountdown(promptPanel, store, now);
+  const hand = store.hand;
+  const mine = hand && !hand.is_over && store.deadline !== null && hand.to_act === store.mySeat();
+  const left = mine ? store.deadline - now : null;
+  if (left !== null && left > 0 && left <= TICK_SOUND_FROM_MS) {
+    const second = Math.ceil(left / 1000);
+    if (second !== lastTickSecond) {
+      lastTickSecond = second;
+      sounds.play("tick");
+    }
+  } else {
+    lastTickSecond = null;
+  }
   if (store.expire(now, ANTE_GRACE_MS)) queueRender();
 }
 setInterval(tick, TICK_MS);
@@ -169,7 +234,7 @@ chatForm?.addEventListener("submit", (event) => {
 });
 
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || dialog.open || confirmDialog.open) return;
   if (event.target.closest("input, textarea, select")) return;
   const key = event.key.toUpperCase();
   const target = actionsBar.querySelector(`button[data-key="${key}"]:not([disabled])`);
@@ -195,5 +260,14 @@ window.addEventListener("online", () => connection.reconnectNow());
 window.addEventListener("offline", () => setConnection("offline"));
 window.addEventListener("resize", queueRender);
 
-if (page.player_id && balanceShown) balanceShown.textContent = dollars(page.balance);
+if (page.player_id && balanceShown) {
+  balanceShown.textContent = dollars(page.balance);
+  // The wallet follows every change: this tab's (refresh_balance effects), the player's other
+  // tabs' (followBalance), and the room's (a staff credit) whenever the tab is looked at again.
+  followBalance(page, balanceShown);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") balance();
+  });
+  window.addEventListener("focus", () => balance());
+}
 connection.connect();

@@ -20,7 +20,8 @@ STAFF_PASSWORD = "staff-demo-pass"
 PLAYER_PASSWORD = "player-demo-pass"
 DEMO_PLAYERS: tuple[tuple[str, int], ...] = (("alice", 50_000), ("bob", 25_000), ("carol", 10_000))
 PRACTICE_TABLE = "Practice (demo bots)"
-PRACTICE_PRESET = "000-10-20"
+# A sane preset (seed 000's $1/$2: ante 10c, bring-in 20c, buy-in $10), never an odd one.
+PRACTICE_PRESET = "000-100-200"
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,11 @@ def demo_room_load() -> DemoRoom:
         for username, deposit in DEMO_PLAYERS:
             _player(username, deposit, staff)
         # Seed 000's list as Seven Card Stud, seed 003's (the room with Hi/Lo) alternating.
+        # Seed 000's odd presets (an ante or bring-in equal to the small bet: RULES.md "Stakes
+        # presets") stay in the admin's list, flagged, for staff; the demo opens none of them.
         for preset in SEED_000_PRESETS:
-            _table_from_preset(_table_name(preset, Game.STUD), preset, Game.STUD)
+            if not preset.odd:
+                _table_from_preset(_table_name(preset, Game.STUD), preset, Game.STUD)
         for index, preset in enumerate(SEED_003_PRESETS):
             game = Game.STUD8 if index % 2 else Game.STUD
             _table_from_preset(_table_name(preset, game), preset, game)

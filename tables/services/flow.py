@@ -407,6 +407,8 @@ def hand_finish(
     if hand.left_seats:  # their seats were held until now
         waiting_list_offer_seats(table=table, outbox=outbox, now=now)
     outbox.seats_changed = True
+    if not table.is_open:  # closed during the hand: now every seat is cashed out
+        closed_table_cash_out(table=table, outbox=outbox)
     hand_schedule_next(table=table, outbox=outbox, now=now)
     # R-SHOW-3: the winner nobody called may show, until the next hand is dealt.
     for number in engine.seats:
@@ -436,6 +438,19 @@ def seat_cash_out(*, table: Table, seat: Seat) -> None:
             reference=table_reference(table),
         )
     seat.delete()
+
+
+def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:
+    """A closed table's seats go back to their players' balances (R-BUY-1), except those
+    dealt into `hand`, the hand still in play (they are cashed out when it ends). A tournament
+    table's chips are not money: its seats stay for the tournament to move."""
+    if table.is_tournament:
+        return
+    for seat in Seat.objects.filter(table=table).order_by("number"):
+        if hand is not None and hand.seat_is_dealt(seat):
+            continue
+        seat_cash_out(table=table, seat=seat)
+        outbox.seats_changed = True
 
 
 def ready_seats(table: Table) -> list[Seat]:

@@ -10,11 +10,16 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from stud import StudHand
+from stud.strength import hand_strength
 from tables.models import Hand, HandEvent, Table
 from tables.services.broadcast import broadcast
 from tables.services.results import Frames, Status, TableResult
 
 logger = logging.getLogger(__name__)
+
+# Events that give players cards: after a batch with one, each learns what they now hold.
+DEALING_KINDS = frozenset({"hand_start", "down_cards", "cards_dealt", "community_card"})
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -59,6 +64,7 @@ class Outbox:
         self._jobs: list[Callable[[], None]] = []
         self._last_event_frames: list[dict[str, Any]] = []
         self._turn: tuple[int | None, datetime | None, int | None] | None = None
+        self._dealt: Hand | None = None  # a hand that dealt cards in this batch
 
     def table_frame(self, frame: dict[str, Any]) -> None:
         self.table_frames.append(frame)
@@ -82,6 +88,8 @@ class Outbox:
         if not rows:
             return
         last: list[dict[str, Any]] = []
+        if any(row.kind in DEALING_KINDS for row in rows):
+            self._dealt = hand
         for row in rows:
             base: dict[str, Any] = {
                 "type": "event",
@@ -108,6 +116,28 @@ class Outbox:
                 last.append(private)
         self._last_event_frames = last
 
+    def _strength_frames(self, hand: Hand) -> None:
+        """Each player still in the hand gets what their cards now make (stud.strength), in
+        their own `hand_strength` frame, after the cards of the batch."""
+        engine = StudHand.from_json(hand.state)
+        if engine.is_over:
+            return
+        for number, player_id in hand.players.items():
+            strength = hand_strength(engine, int(number))
+            if strength is None:
+                continue
+            self.user_frame(
+                int(player_id),
+                {
+                    "type": "hand_strength",
+                    "table_id": self.table.pk,
+                    "hand_id": hand.pk,
+                    "seq": hand.seq,
+                    "seat": int(number),
+                    **strength.to_json(),
+                },
+            )
+
     def result(
         self,
         *,
@@ -127,6 +157,8 @@ class Outbox:
                 frame["action_deadline"] = iso(deadline)
                 frame["ms_left"] = left
         table_id = self.table.pk
+        if self._dealt is not None:
+            self._strength_frames(self._dealt)
         if self.seats_changed:
             self.table_frame(
                 {"type": "seats", "table_id": table_id, "seats": seats_public(table_id)}

@@ -16,6 +16,7 @@ from tables.services.flow import (
     active_offers,
     ante_awaited,
     ante_confirm_ask,
+    closed_table_cash_out,
     engine_records,
     hand_absentees_lock,
     hand_carry_on,
@@ -301,8 +302,9 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
 def table_close(
     *, table_id: int, staff: Player | None = None, now: datetime | None = None
 ) -> TableResult:
-    """Staff: no new hand is dealt (a hand in play finishes); seats stay until players leave.
-    Closed by `staff`: one StaffAction in the same transaction."""
+    """Staff: no new hand is dealt. Every seat is cashed out at once, except those in a hand
+    in play, which finishes and then cashes them out (`hand_finish`); everyone watching is
+    told at once (`table_closed`). Closed by `staff`: one StaffAction in the same transaction."""
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
@@ -310,6 +312,10 @@ def table_close(
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
         change.outbox.seats_changed = True
+        closed_table_cash_out(table=table, outbox=change.outbox, hand=change.hand)
+        change.outbox.table_frame(
+            {"type": "table_closed", "table_id": table.pk, "hand_running": change.hand is not None}
+        )
         if staff is not None:
             staff_action_record(
                 staff=staff,

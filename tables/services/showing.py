@@ -56,6 +56,7 @@ def player_auto_muck_set(*, table_id: int, player: Player, auto_muck: bool) -> T
             auto_ante=current.auto_ante,
             auto_muck=auto_muck,
             four_colour_deck=current.four_colour_deck,
+            confirm_free_fold=current.confirm_free_fold,
         )
     player.auto_muck = auto_muck
     return TableResult("applied", table_id)

@@ -143,6 +143,32 @@ def test_settings_show_the_defaults_and_save_changes(client: Client) -> None:
     assert player.four_colour_deck
 
 
+def test_settings_help_speaks_poker_and_the_free_fold_question_can_be_turned_off(
+    client: Client,
+) -> None:
+    """Issue #14: the help texts explain in a player's words, never a rule code ("R-ANTE-1");
+    "Ask before folding when I could check" is on by default, saved off, and the table page
+    tells the browser (its page data) not to ask."""
+    from tests.table_factories import make_table
+
+    player = PlayerFactory(username="ivy")
+    client.force_login(player)
+    table = make_table()
+
+    page = client.get(reverse("settings")).text
+    assert not re.search(r"\bR-[A-Z]+-\d", page)
+    assert "dealt without you" in page
+    assert "face down instead of shown" in page
+    assert re.search(r'name="confirm_free_fold"[^>]*checked', page)
+    assert '"confirm_free_fold": true' in client.get(f"/tables/{table.pk}/").text
+
+    client.post(reverse("settings"), {"display_name": "", "auto_ante": "on", "auto_muck": "on"})
+
+    player.refresh_from_db()
+    assert not player.confirm_free_fold
+    assert '"confirm_free_fold": false' in client.get(f"/tables/{table.pk}/").text
+
+
 def test_saving_settings_never_touches_the_balance(client: Client) -> None:
     from tests.factories import funded
 
@@ -272,6 +298,7 @@ def test_a_lookalike_name_is_refused_by_the_database_even_past_the_form() -> Non
             auto_ante=False,
             auto_muck=True,
             four_colour_deck=False,
+            confirm_free_fold=True,
         )
 
     second.refresh_from_db()

@@ -77,3 +77,28 @@ def test_three_bots_log_in_over_http_and_the_table_plays_two_hands_with_every_bo
         assert bot.stats.actions > 0
         assert bot.stats.broadcast_latencies, "no action of the bot came back as an event"
         assert not [e for e in bot.stats.errors if e.get("type") == "error"], bot.stats.errors
+
+
+def test_a_broke_bot_buys_in_again_between_hands_so_the_practice_table_plays_on():
+    """Issue #14: bots went broke and stayed seated with nothing. A bot whose stack is gone
+    (or too short for a small bet) adds chips back to the table's buy-in between hands, once;
+    never during a hand it is dealt into (R-BUY-1)."""
+    bot = Bot(base_url="http://room.test", table_id=3, cookie="sessionid=x", seed=1)
+    sent: list[dict] = []
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    bot.send = send  # type: ignore[method-assign]
+    table = {"id": 3, "buy_in": 1000, "small_bet": 100}
+    seat = {"number": 2, "player_id": 7, "stack": 0, "in_hand": True, "sitting_out": False}
+    snapshot = {"type": "snapshot", "table": table, "viewer": {"player_id": 7, "seat": 2}}
+
+    asyncio.run(bot.on_snapshot({**snapshot, "seats": [seat], "hand": None}))
+    assert sent == []  # still in the hand: chips are never added mid-hand
+
+    asyncio.run(bot.on_seats([{**seat, "in_hand": False, "stack": 40}]))
+    asyncio.run(bot.on_seats([{**seat, "in_hand": False, "stack": 40}]))
+    assert [m for m in sent if m["type"] == "add_chips"] == [
+        {"type": "add_chips", "amount": 960, "ref": "rebuy"}
+    ]

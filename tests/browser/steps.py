@@ -103,3 +103,21 @@ def play_hand_passively(pages: list[Any], *, within: float = 60, watch: Any = No
         if not acted:
             pages[0].wait_for_timeout(100)
     raise AssertionError("the hand did not reach its end in time")
+
+
+def leave_table(page: Any) -> None:
+    """Clicks "Leave table" and, with chips on the table, says yes to the question."""
+    page.locator(".seat-controls button.leave").click()
+    page.locator("dialog[open] [data-confirm-yes]").click()
+
+
+def play_until_street(pages: list[Any], street: int, *, within: float = 30) -> None:
+    """Every page checks or calls until the header of each names `street`."""
+    label = {4: "4th street", 5: "5th street", 6: "6th street"}[street]
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if all(label in page.locator("[data-hand-number]").inner_text() for page in pages):
+            return
+        if not any(click_passive(page) for page in pages):
+            pages[0].wait_for_timeout(100)
+    raise AssertionError(f"the hand did not reach {label} in time")

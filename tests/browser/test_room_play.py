@@ -56,8 +56,8 @@ def test_two_players_play_a_hand_to_showdown_by_clicking(new_context):
         page.locator(".seat.winner [data-hand-name]").first.wait_for()
         assert page.locator(".seat.winner [data-hand-name]").first.inner_text().strip()
     # Leave before the next hand is dealt.
-    alice.get_by_role("button", name="Leave table").click()
-    bob.get_by_role("button", name="Leave table").click()
+    steps.leave_table(alice)
+    steps.leave_table(bob)
     alice.get_by_role("button", name="Sit at seat 1").wait_for()
     bob.get_by_role("button", name="Sit at seat 2").wait_for()
 

@@ -68,4 +68,4 @@ def test_r_show_3_the_uncalled_winner_shows_with_a_click(new_context):
         assert time.monotonic() < deadline, "the show did not reach the hand's log"
         winner.wait_for_timeout(50)
     for page in pages:
-        page.get_by_role("button", name="Leave table").click()
+        steps.leave_table(page)

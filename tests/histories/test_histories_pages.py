@@ -184,3 +184,26 @@ def test_r_hist_1_hands_dealt_before_the_index_existed_are_found_once_it_is_rebu
         (seat, player.pk) for seat, player in played.players.items()
     )
     assert [p.hand.pk for p in played_hands(player_id=alice.pk)] == [played.hand.pk]
+
+
+def test_the_lists_times_are_new_york_times_and_a_loss_reads_lost_dollars() -> None:
+    """Issue #14: the list filters by New York days, so its times are New York times: a hand
+    that ended at 03:30 UTC on 14 March 2025 ended on the 13th in New York (23:30 EDT). The
+    hand's page says "lost $0.35", never "lost -$0.35"."""
+    played = three_handed_hand(now=datetime(2025, 3, 14, 3, 30, tzinfo=UTC))
+    played.hand.ended_at = datetime(2025, 3, 14, 3, 30, tzinfo=UTC)
+    played.hand.save(update_fields=["ended_at"])
+    carol = played.players[3]  # folded on 3rd street: lost her ante
+    client = client_for(carol)
+
+    listing = client.get(reverse("hand_list")).text
+    assert "2025-03-13 23:30" in listing
+    assert ">2025-03-14 03:30<" not in listing
+    assert "Ended (New York)" in listing
+
+    page = client.get(reverse("hand_detail", kwargs={"hand_id": played.hand.pk})).text
+    assert f"Hand #{played.hand.pk} " in page
+    assert f"hand {played.hand.number}<" not in page  # one number: the id, not the table's count
+    assert "2025-03-13 23:30:00 EDT" in page
+    assert "lost $0.10" in page
+    assert "-$" not in page

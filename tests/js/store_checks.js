@@ -29,15 +29,20 @@ export function tableFacts(store) {
 
 // Feeds `frames` in order, at local times `now`, `now + 1`, ...; the facts, the effects of
 // each frame and the store's other fields. A pseudo-frame {type: "ask"} is the page asking
-// for a snapshot (as it does when the turn's offers are late, or after hand_end).
+// for a snapshot (as it does when the turn's offers are late, or after hand_end). The
+// effects leave out sounds and the chat history (what the page plays and lists, not the
+// table's state); `sounds` lists the sounds of each frame.
+const COSMETIC = ["sound", "chat_history"];
+
 export function feed(frames, { playerId = null, now = 1000, wallNow = null } = {}) {
   const store = new TableStore({ playerId });
-  const effects = frames.map((frame, i) => (frame.type === "ask"
+  const all = frames.map((frame, i) => (frame.type === "ask"
     ? store.needSnapshot()
     : store.receive(frame, now + i, wallNow)));
   return {
     facts: tableFacts(store),
-    effects,
+    effects: all.map((list) => list.filter((e) => !COSMETIC.includes(e.type))),
+    sounds: all.map((list) => list.filter((e) => e.type === "sound").map((e) => e.name)),
     awaiting: store.awaiting,
     queued: store.queue.map((frame) => frame.seq),
     deadline: store.deadline,
@@ -68,4 +73,22 @@ export function actTwice(frames, offer, { playerId = null } = {}) {
   const first = store.act(offer);
   const second = store.act(offer);
   return { first, second, offersLeft: store.hand.legal_actions };
+}
+
+// The header line the table page draws after `frames` (panels.js headerText).
+export async function headerAfter(frames, options = {}) {
+  const { headerText } = await import("/static/js/table/panels.js");
+  const store = new TableStore({ playerId: options.playerId ?? null });
+  frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
+  return headerText(store);
+}
+
+// The "This hand" log the table page draws after `frames`: its first number and lines.
+export async function logAfter(frames, options = {}) {
+  const { renderLog } = await import("/static/js/table/panels.js");
+  const store = new TableStore({ playerId: options.playerId ?? null });
+  frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
+  const log = document.createElement("ol");
+  renderLog(log, store.hand);
+  return { start: log.start, lines: [...log.children].map((li) => li.textContent) };
 }

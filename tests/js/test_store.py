@@ -371,3 +371,27 @@ async def test_r_bet_7_the_next_turn_is_on_the_plain_clock_again(modules):
         {"playerId": ALICE, "now": 0},
     )
     assert fed["timeBankMs"] is None and fed["deadline"] == 2 + 20_000
+
+
+async def test_the_header_names_the_hand_by_the_number_its_history_gives_it(modules):
+    """Issue #14: one hand number everywhere. The hand with id 7 is the table's 4th; its
+    history, download and PokerStars text say #7, so the table's header says #7 too."""
+    header = await modules.call(CHECKS, "headerAfter", [snapshot(seq=5)], {"playerId": ALICE})
+    assert header["number"].startswith("Hand #7 ")
+
+
+async def test_the_hand_log_numbers_its_lines_from_the_hands_first_note(modules):
+    """Issue #14: "This hand" shows the last 12 notes of 15; they are numbered 4 to 15 (the
+    13th line of the hand says 13), never 1 to 12 again."""
+    calls = [
+        event(
+            6 + i,
+            "action",
+            {"seat": 1 + i % 2, "action": "check", "to": 0, "amount": 0, "stack": 1975},
+        )
+        for i in range(15)
+    ]
+    log = await modules.call(CHECKS, "logAfter", [snapshot(seq=5), *calls], {"playerId": ALICE})
+    assert log["start"] == 4
+    assert len(log["lines"]) == 12
+    assert log["lines"][0] == "Bob checks"  # the 4th note: seats 1, 2, 1, then 2

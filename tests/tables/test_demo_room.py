@@ -26,7 +26,8 @@ def test_the_demo_room_has_staff_three_funded_players_and_a_table_per_preset(cap
     }
     assert not any(p.is_staff for p in players)
     stakes = {(t.small_bet, t.big_bet, t.ante, t.bring_in) for t in Table.objects.all()}
-    assert {(p.small_bet, p.big_bet, p.ante, p.bring_in) for p in STAKES_PRESETS} <= stakes
+    sane = [p for p in STAKES_PRESETS if not p.odd]
+    assert {(p.small_bet, p.big_bet, p.ante, p.bring_in) for p in sane} == stakes
     assert "staff / staff-demo-pass" in printed
     assert "alice, bob, carol / player-demo-pass" in printed
 
@@ -38,3 +39,19 @@ def test_loading_the_demo_room_twice_changes_nothing():
     assert Table.objects.count() == tables
     assert LedgerEntry.objects.count() == ledger
     assert Player.objects.get(username="alice").balance == 50_000
+
+
+def test_the_demo_opens_no_odd_preset_and_staff_still_see_them_flagged(admin_client):
+    """Issue #14 and RULES.md "Stakes presets": seed 000's odd presets (the ante or the
+    bring-in equal to the small bet) are kept for staff, flagged in the admin's preset list,
+    but the demo room (and its practice table) opens none of them."""
+    call_command("load_demo")
+
+    for table in Table.objects.all():
+        assert table.bring_in < table.small_bet, table.name
+        assert table.ante < table.small_bet, table.name
+    practice = Table.objects.get(name="Practice (demo bots)")
+    assert (practice.small_bet, practice.ante, practice.bring_in) == (100, 10, 20)
+    page = admin_client.get("/admin/tables/table/add/").text
+    odd = [p for p in STAKES_PRESETS if p.odd]
+    assert odd and all(f"[ODD: {p.odd}]" in page for p in odd)

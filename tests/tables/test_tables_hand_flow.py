@@ -147,7 +147,7 @@ def test_events_visible_to_one_seat_reach_the_table_as_placeholders():
     private = [f for f in table_frames if f["kind"] == "private"]
     assert private and all(f["payload"] == {} for f in private)
     alice_frames = result.frames.users[alice.pk]
-    down = [f for f in alice_frames if f["kind"] == "down_cards"]
+    down = [f for f in alice_frames if f.get("kind") == "down_cards"]
     assert down[0]["payload"]["cards"] == [parse_card("As"), parse_card("Ad")]
     assert {f["seq"] for f in down} <= {f["seq"] for f in private}
     assert table_frames[-1]["to_act"] == 2 and table_frames[-1]["action_deadline"]

@@ -198,6 +198,7 @@ class RoomMachine(RuleBasedStateMachine):
             auto_ante=auto_ante,
             auto_muck=player.auto_muck,
             four_colour_deck=player.four_colour_deck,
+            confirm_free_fold=player.confirm_free_fold,
         )
 
     @rule(table=tables, player=players, connected=st.booleans())

@@ -18,7 +18,39 @@ export class Toast {
   }
 }
 
-// The player's balance from the server (the last known one when offline), written in `shown`.
+// A question with two answers in a modal dialog: ask() resolves true for the "yes" button.
+export class ConfirmDialog {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.resolve = null;
+    dialog.addEventListener("close", () => {
+      const resolve = this.resolve;
+      this.resolve = null;
+      if (resolve) resolve(dialog.returnValue === "yes");
+    });
+  }
+
+  get open() {
+    return this.dialog.open;
+  }
+
+  ask(text, yes) {
+    if (this.resolve) this.resolve(false);
+    this.dialog.querySelector("[data-confirm-text]").textContent = text;
+    this.dialog.querySelector("[data-confirm-yes]").textContent = yes;
+    this.dialog.returnValue = "";
+    this.dialog.showModal();
+    this.dialog.querySelector("[data-confirm-no]").focus();
+    return new Promise((resolve) => { this.resolve = resolve; });
+  }
+}
+
+// The player's other tabs of the room hear of every balance one of them reads.
+const WALLET_CHANNEL = "stud-room-wallet";
+const walletChannel = typeof BroadcastChannel === "function" ? new BroadcastChannel(WALLET_CHANNEL) : null;
+
+// The player's balance from the server (the last known one when offline), written in `shown`
+// and told to the player's other tabs.
 export async function refreshBalance(page, shown) {
   if (!page.player_id) return page.balance;
   try {
@@ -28,7 +60,19 @@ export async function refreshBalance(page, shown) {
     // Offline: keep the last known balance.
   }
   if (shown) shown.textContent = dollars(page.balance);
+  if (walletChannel) walletChannel.postMessage({ player_id: page.player_id, balance: page.balance });
   return page.balance;
+}
+
+// Another tab read the balance (a buy-in, a cash-out there): show it here too.
+export function followBalance(page, shown) {
+  if (!walletChannel || !page.player_id) return;
+  walletChannel.addEventListener("message", (event) => {
+    const { player_id: playerId, balance } = event.data || {};
+    if (playerId !== page.player_id || typeof balance !== "number") return;
+    page.balance = balance;
+    shown.textContent = dollars(balance);
+  });
 }
 
 // What the amount typed says: an error to show, or "" when `cents` may be sent.

@@ -73,6 +73,7 @@ export class FeltView {
     this.page = page;
     this.onSit = onSit;
     this.pieces = new Map(); // key -> {signature, element}
+    this.cardCounts = new Map(); // seat -> (hand id, cards drawn), so new cards are marked
   }
 
   render(store) {
@@ -127,13 +128,16 @@ export class FeltView {
     const me = store.mySeat();
     const running = Boolean(hand && !hand.is_over);
     if (!seat) {
-      // A tournament draws its seats (R-TOUR-2): nobody picks one.
-      const canSit = Boolean(this.page.player_id && me === null && !store.snap.table.is_tournament);
+      // A tournament draws its seats (R-TOUR-2): nobody picks one; a closed table seats nobody.
+      const canSit = Boolean(
+        this.page.player_id && me === null && !store.snap.table.is_tournament && !store.isClosed(),
+      );
       return { number, empty: true, canSit };
     }
     const status = played ? played.status : null;
     const tags = [];
-    if (seat.sitting_out) tags.push("sitting out");
+    // R-SIT-1: sitting out counts from the next hand; a seat still in this one says so.
+    if (seat.sitting_out) tags.push(played && running ? "sitting out next hand" : "sitting out");
     if (!seat.connected) tags.push("disconnected");
     if (status === "all_in") tags.push("all-in");
     if (status === "folded") tags.push("folded");
@@ -155,7 +159,12 @@ export class FeltView {
       stack: played && running ? played.stack : seat.stack,
       tags,
       words: words ? handWords(words.high) + (words.low ? ` · low ${words.low}` : "") : null,
+      // The line under the viewer's own cards while the hand runs (the server's words).
+      strength: number === me && running && status !== "folded" && hand.strength
+        ? [hand.strength.high, hand.strength.low].filter(Boolean).join(" · ")
+        : null,
       cards: played ? cardsOf(hand, played, number === me) : [],
+      handId: store.handId,
     };
   }
 
@@ -190,7 +199,16 @@ export class FeltView {
 
     const cards = document.createElement("div");
     cards.className = "cards";
-    cards.append(...facts.cards.map(drawCard));
+    // Cards new since the seat was last drawn in this hand are dealt (a short CSS animation:
+    // they are on the felt at once, the animation never holds them back).
+    const known = this.cardCounts.get(facts.number);
+    const dealtFrom = !known ? facts.cards.length : known.hand === facts.handId ? known.count : 0;
+    this.cardCounts.set(facts.number, { hand: facts.handId, count: facts.cards.length });
+    cards.append(...facts.cards.map((card, i) => {
+      const el = drawCard(card);
+      if (i >= dealtFrom) el.classList.add("dealt");
+      return el;
+    }));
     const plate = document.createElement("div");
     plate.className = "plate";
     const name = document.createElement("span");
@@ -212,6 +230,13 @@ export class FeltView {
     stack.dataset.stack = facts.number;
     stack.textContent = amount(facts.stack);
     plate.append(name, stack);
+    if (facts.strength) {
+      const line = document.createElement("div");
+      line.className = "strength";
+      line.dataset.strength = facts.number;
+      line.textContent = facts.strength;
+      plate.append(line);
+    }
     if (facts.words) {
       const named = document.createElement("div");
       named.className = "hand-name";

@@ -11,14 +11,34 @@ const AGGRESSIVE_KEYS = ["R", "T"];
 const SHOW_OFFER_GRACE_MS = 500;
 const LOG_LINES = 12;
 export const CHAT_LINES = 60;
+// The players whose chat this browser hides (ids), kept across reloads.
+const MUTED_KEY = "stud-room-muted";
+
+export function mutedPlayers() {
+  try {
+    const ids = JSON.parse(window.localStorage.getItem(MUTED_KEY) || "[]");
+    return new Set(Array.isArray(ids) ? ids : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function saveMuted(muted) {
+  try {
+    window.localStorage.setItem(MUTED_KEY, JSON.stringify([...muted]));
+  } catch {
+    // Storage refused (a private window): the mute lasts as long as the page.
+  }
+}
 
 export function headerText(store) {
   const table = store.snap.table;
   const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${amount(table.ante)}` +
     ` · bring-in ${amount(table.bring_in)}`;
   const hand = store.hand;
-  const number = hand && store.handNumber
-    ? `Hand #${store.handNumber}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
+  // The hand's id: the number its history, download and PokerStars text give it.
+  const number = hand && store.handId
+    ? `Hand #${store.handId}${hand.is_over ? " (over)" : ` · ${streetName(hand.street)}`}`
     : waitingText(store.snap);
   return { stakes, number };
 }
@@ -56,6 +76,9 @@ export function offerButtons(store) {
   });
 }
 
+// Pre-actions for the coming turn, in the order drawn: [kind, label].
+export const PRE_ACTIONS = [["check_fold", "Check/Fold"], ["check", "Check"], ["call_any", "Call any"]];
+
 export function button(text, onClick, className) {
   const b = document.createElement("button");
   b.type = "button";
@@ -76,9 +99,24 @@ function drawIfChanged(element, data, build) {
   build();
 }
 
+// The hand's log, its last LOG_LINES notes, numbered from the first note of the hand (the
+// 13th note is 13 however many went before it off the list).
+export function renderLog(log, hand) {
+  const notes = hand ? hand.notes.slice(-LOG_LINES) : [];
+  const first = hand ? Math.max(1, (hand.note_count || hand.notes.length) - notes.length + 1) : 1;
+  drawIfChanged(log, { notes, first }, () => {
+    log.start = first;
+    log.replaceChildren(...notes.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+  });
+}
+
 export class Panels {
-  // elements: {stakes, handNumber, actions, prompt, seatControls, autoMuck, lastHands, log, chat};
-  // on: {act(offer), send(message), buyIn({seat, add}), addOn()}.
+  // elements: {closed, stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
+  // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave(), addOn()}.
   constructor(elements, { page, on }) {
     this.el = elements;
     this.page = page;
@@ -87,10 +125,12 @@ export class Panels {
   }
 
   render(store) {
+    this.renderClosed(store);
     const header = headerText(store);
     this.el.stakes.textContent = header.stakes;
     this.el.handNumber.textContent = header.number;
     this.renderActions(store);
+    this.renderPreActions(store);
     this.renderPrompt(store);
     this.renderSeatControls(store);
     this.renderSide(store);
@@ -117,6 +157,39 @@ export class Panels {
         b.addEventListener("click", () => this.on.act(offer));
         bar.append(b);
       }
+    });
+  }
+
+  // The banner of a closed table: what became of the seats, and the way back to the lobby.
+  renderClosed(store) {
+    const banner = this.el.closed;
+    const closed = store.isClosed();
+    const playing = closed && store.mySeat() !== null;
+    drawIfChanged(banner, { closed, playing }, () => {
+      banner.hidden = !closed;
+      banner.querySelector("[data-closed-text]").textContent = playing
+        ? "This table is closed. The hand in play finishes, then your chips go back to your balance."
+        : "This table is closed. Every seat was cashed out: chips went back to their players' balances.";
+    });
+  }
+
+  // The pre-action toggles while another player is to act; the chosen one is pressed.
+  renderPreActions(store) {
+    const bar = this.el.preActions;
+    const open = store.preActionsOpen();
+    const chosen = open && store.preAction ? store.preAction.kind : null;
+    const noCheck = open && store.checkClosed();
+    drawIfChanged(bar, { open, chosen, noCheck }, () => {
+      bar.hidden = !open;
+      bar.replaceChildren(...(open ? PRE_ACTIONS : []).map(([kind, label]) => {
+        const b = button(label, () => this.on.preAct(kind), `pre pre-${kind}`);
+        b.setAttribute("aria-pressed", String(kind === chosen));
+        if (kind === "check" && noCheck) {
+          b.disabled = true;
+          b.title = "Nothing to check: there is a bet to call";
+        }
+        return b;
+      }));
     });
   }
 
@@ -194,6 +267,10 @@ export class Panels {
       this.renderTournamentControls(store);
       return;
     }
+    if (!viewer && store.isClosed()) {
+      drawIfChanged(controls, { closed: true }, () => controls.replaceChildren());
+      return;
+    }
     if (!viewer) {
       const free = snap.seats.length < snap.table.seats;
       const offered = store.offer !== null && store.offer > now;
@@ -225,8 +302,17 @@ export class Panels {
       const add = button("Add chips", () => this.on.buyIn({ add: true }), "add-chips");
       add.disabled = dealtIn;
       if (dealtIn) add.title = "Between hands only";
-      const toggle = button(sitting ? "Sit in" : "Sit out", send({ type: sitting ? "sit_in" : "sit_out" }), "sit-toggle");
-      const leave = button("Leave table", send({ type: "leave" }), "leave");
+      // R-SIT-1: sitting out (or in) counts from the next hand; the button says which.
+      const [label, title] = sitting
+        ? (dealtIn
+          ? ["Play next hand", "You are dealt in again from the next hand"]
+          : ["Sit in", "You are dealt in from the next hand"])
+        : (dealtIn
+          ? ["Sit out next hand", "You play this hand to its end and are not dealt the next"]
+          : ["Sit out", "You are not dealt in until you sit in"]);
+      const toggle = button(label, send({ type: sitting ? "sit_in" : "sit_out" }), "sit-toggle");
+      toggle.title = title;
+      const leave = button("Leave table", () => this.on.leave(), "leave");
       controls.replaceChildren(add, toggle, leave);
     });
   }
@@ -269,8 +355,8 @@ export class Panels {
     const snap = store.snap;
     const names = new Map(snap.seats.map((s) => [s.number, s.name]));
     const lastHands = snap.last_hands.map((h) => ({
-      id: h.id, number: h.number, pot: h.pot,
-      winners: h.winners.map((w) => names.get(w) || `seat ${w}`).join(", "),
+      id: h.id, pot: h.pot,
+      winners: (h.winner_names || h.winners.map((w) => names.get(w) || `seat ${w}`)).join(", "),
     }));
     const list = this.el.lastHands;
     drawIfChanged(list, lastHands, () => {
@@ -278,7 +364,7 @@ export class Panels {
         const li = document.createElement("li");
         const link = document.createElement("a");
         link.href = `/hands/${h.id}/`;
-        link.textContent = `Hand #${h.number}`;
+        link.textContent = `Hand #${h.id}`;
         li.append(link, ` · pot ${amount(h.pot)}${h.winners ? ` · ${h.winners}` : ""}`);
         return li;
       }));
@@ -289,27 +375,60 @@ export class Panels {
         list.append(li);
       }
     });
-    const notes = store.hand ? store.hand.notes.slice(-LOG_LINES) : [];
-    const log = this.el.log;
-    drawIfChanged(log, notes, () => {
-      log.replaceChildren(...notes.map((text) => {
-        const li = document.createElement("li");
-        li.textContent = text;
-        return li;
-      }));
-    });
+    renderLog(this.el.log, store.hand);
   }
 
-  addChat(frame) {
+  // The chat's lines again (a snapshot's kept messages), muted players' left out.
+  setChat(messages) {
+    this.el.chat.replaceChildren();
+    for (const frame of messages) this.addChat(frame, { scroll: false });
+    this.el.chat.scrollTop = this.el.chat.scrollHeight;
+  }
+
+  addChat(frame, { scroll = true } = {}) {
     const chat = this.el.chat;
     const li = document.createElement("li");
+    li.dataset.player = frame.player_id;
+    li.hidden = mutedPlayers().has(frame.player_id);
+    if (frame.at) {
+      const at = new Date(frame.at);
+      const time = document.createElement("time");
+      time.dateTime = frame.at;
+      time.className = "chat-time";
+      time.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      li.append(time, " ");
+    }
     const who = document.createElement("strong");
     who.textContent = `${frame.name}: `;
     // The server escaped the text for HTML; decode it for a text node (never innerHTML).
     const text = new DOMParser().parseFromString(frame.text, "text/html").documentElement.textContent;
     li.append(who, text);
+    if (this.page.player_id && frame.player_id !== this.page.player_id) {
+      const mute = button("Mute", () => this.mute(frame.player_id, frame.name, true), "chat-mute link");
+      mute.setAttribute("aria-label", `Mute ${frame.name}`);
+      li.append(" ", mute);
+    }
     chat.append(li);
     while (chat.children.length > CHAT_LINES) chat.firstElementChild.remove();
-    chat.scrollTop = chat.scrollHeight;
+    if (scroll) chat.scrollTop = chat.scrollHeight;
+  }
+
+  // Mute (or unmute) a player's chat in this browser: their lines are hidden, and one line
+  // says so with the way back.
+  mute(playerId, name, on) {
+    const muted = mutedPlayers();
+    if (on) muted.add(playerId);
+    else muted.delete(playerId);
+    saveMuted(muted);
+    const chat = this.el.chat;
+    for (const li of chat.querySelectorAll(`li[data-player="${playerId}"]`)) li.hidden = on;
+    chat.querySelector(`li.chat-muted[data-muted="${playerId}"]`)?.remove();
+    if (on) {
+      const note = document.createElement("li");
+      note.className = "chat-muted muted";
+      note.dataset.muted = playerId;
+      note.append(`You muted ${name}. `, button("Unmute", () => this.mute(playerId, name, false), "chat-unmute link"));
+      chat.append(note);
+    }
   }
 }

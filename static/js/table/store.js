@@ -52,6 +52,17 @@ export class TableStore {
     this.offer = null; // a seat held for this player until (local monotonic ms)
     this.showOffer = null; // R-SHOW-3: {handId, until} while the uncalled winner may show
     this.finished = new Set(); // hands the last snapshot named finished (its last_hands)
+    // A pre-action for the coming turn: {kind: "check_fold" | "check" | "call_any", handId,
+    // street}. Played when the turn's offers come; dropped when the street or hand changes,
+    // and "check" when a bet comes in before the turn (the action changed).
+    this.preAction = null;
+    this.strengthFrame = null; // a hand_strength frame waiting for its hand's events
+    this.closedWithHand = false; // the table closed while a hand was in play
+  }
+
+  // Staff closed the table (a table_closed frame, or the snapshot says so).
+  isClosed() {
+    return Boolean(this.snap && this.snap.table.is_open === false);
   }
 
   mySeat() {
@@ -108,6 +119,8 @@ export class TableStore {
           this.hand.legal_actions = frame.legal_actions;
           this.deadline = this.turnDeadline(frame, now, wallNow);
           this.acting = false;
+          const pre = this.playPreAction();
+          return pre.length ? pre : [{ type: "sound", name: "turn" }];
         }
         return [];
       case "time_bank":
@@ -134,6 +147,17 @@ export class TableStore {
           until: localDeadline(frame.ms_left, frame.until, now, wallNow),
         };
         return [];
+      case "table_closed":
+        // Staff closed the table: seats are cashed out (now, or when the hand in play ends).
+        if (this.snap) this.snap.table.is_open = false;
+        this.closedWithHand = Boolean(frame.hand_running);
+        return [{ type: "refresh_balance" }];
+      case "hand_strength":
+        // What the viewer's own cards make so far (the server's words, stud/strength.py).
+        // It may come before the events of its hand (another group): kept until that hand.
+        this.strengthFrame = frame;
+        this.applyStrength();
+        return [];
       case "chat":
         return [{ type: "chat", frame }];
       case "result":
@@ -151,7 +175,9 @@ export class TableStore {
     if (this.playerId && frame.seats.some((s) => s.player_id === this.playerId)) {
       if (!this.snap.viewer) return this.needSnapshot();
     } else if (this.snap.viewer) {
+      // The seat is gone (left, or cashed out when the table closed): the wallet changed.
       this.snap.viewer = null;
+      return [{ type: "refresh_balance" }];
     }
     return [];
   }
@@ -169,6 +195,8 @@ export class TableStore {
       if (sameHand) {
         // Keep what the events taught us that a view does not carry.
         hand.notes = this.hand.notes;
+        hand.note_count = this.hand.note_count;
+        if (!hand.strength) hand.strength = this.hand.strength ?? null;
         hand.last_action = this.hand.last_action;
         hand.words = { ...this.hand.words, ...hand.words };
       }
@@ -199,10 +227,13 @@ export class TableStore {
     }
     this.acting = false;
     const queued = this.queue;
-    this.queue = [];
     const effects = [];
+    // The table's last chat messages (kept by the room): a reload shows them again.
+    if (Array.isArray(snapshot.chat)) effects.push({ type: "chat_history", messages: snapshot.chat });
+    this.queue = [];
     for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
     if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
+    this.keepPreAction();
     return effects;
   }
 
@@ -215,6 +246,7 @@ export class TableStore {
   }
 
   dropHand() {
+    this.preAction = null;
     this.hand = null;
     this.handId = null;
     this.seq = 0;
@@ -266,6 +298,7 @@ export class TableStore {
       this.anteDeadline = null;
       if (this.snap) this.snap.awaiting_ante = [];
       this.showOffer = null;
+      this.preAction = null;
     }
     const context = { viewerSeat: this.mySeat(), ...MONEY };
     if (frame.seq <= this.seq) {
@@ -290,13 +323,92 @@ export class TableStore {
       this.hand = applyEvent(this.hand, frame, context);
       this.liveStacks();
       if (frame.kind === "pot_awarded") effects.push({ type: "fly_chips", award: frame.payload, before });
+      if (frame.kind === "pot_awarded" || (frame.kind === "action" && frame.payload.amount > 0) ||
+          frame.kind === "antes") {
+        effects.push({ type: "sound", name: "chips" });
+      }
+      if (["cards_dealt", "down_cards", "community_card"].includes(frame.kind)) {
+        effects.push({ type: "sound", name: "card" });
+      }
       if (frame.kind === "hand_end") {
         this.deadline = null;
         effects.push({ type: "snapshot_later", delay: SNAPSHOT_AFTER_HAND_END_MS });
       }
     }
+    this.keepPreAction();
+    this.applyStrength();
     effects.push(...this.takeTurn(frame, now, wallNow));
     return effects;
+  }
+
+  // The last hand_strength frame, on the hand drawn when it is that frame's hand.
+  applyStrength() {
+    const frame = this.strengthFrame;
+    if (!frame || !this.hand || frame.hand_id !== this.handId) return;
+    if (frame.seat === this.mySeat()) this.hand.strength = { high: frame.high, low: frame.low ?? null };
+    this.strengthFrame = null;
+  }
+
+  // The viewer's own seat in the hand drawn, or null.
+  mySeatInHand() {
+    const me = this.mySeat();
+    return this.hand && me !== null ? this.hand.seats.find((s) => s.seat === me) || null : null;
+  }
+
+  // What the viewer would have to put in to call now (0: nothing to call).
+  toCall() {
+    const seat = this.mySeatInHand();
+    return seat ? Math.max(0, this.hand.current_bet - seat.bet) : 0;
+  }
+
+  // Nothing can be checked now: a bet to call, or 3rd street (the bring-in opens it).
+  checkClosed() {
+    return Boolean(this.hand && (this.hand.street === 3 || this.toCall() > 0));
+  }
+
+  // Pre-actions may be chosen: the viewer is in the hand, may still act, and it is not their turn.
+  preActionsOpen() {
+    const seat = this.mySeatInHand();
+    return Boolean(seat && seat.status === "active" && !this.hand.is_over &&
+      this.hand.to_act !== seat.seat && !this.awaiting);
+  }
+
+  // The player clicks a pre-action: chosen, or cleared when it was the one chosen.
+  setPreAction(kind) {
+    if (!this.preActionsOpen() || (this.preAction && this.preAction.kind === kind)) {
+      this.preAction = null;
+      return;
+    }
+    if (kind === "check" && this.checkClosed()) return;
+    this.preAction = { kind, handId: this.handId, street: this.hand.street };
+  }
+
+  // After each event: a pre-action lives only for its street of its hand, while the viewer may
+  // act; "check" goes when there is something to call (a bet came in: the action changed).
+  keepPreAction() {
+    const pre = this.preAction;
+    if (!pre) return;
+    const seat = this.mySeatInHand();
+    if (!seat || seat.status !== "active" || this.hand.is_over || pre.handId !== this.handId ||
+        pre.street !== this.hand.street || (pre.kind === "check" && this.checkClosed())) {
+      this.preAction = null;
+    }
+  }
+
+  // The turn's offers came: the pre-action chosen, if one of the offers fits it, is played.
+  playPreAction() {
+    this.keepPreAction();
+    const pre = this.preAction;
+    this.preAction = null;
+    if (!pre) return [];
+    const offers = this.hand.legal_actions;
+    const offer = (kind) => offers.find((o) => o.kind === kind) || null;
+    const chosen = {
+      check_fold: offer("check") || offer("fold"),
+      check: offer("check"),
+      call_any: offer("check") || offer("call"),
+    }[pre.kind] || null;
+    return chosen ? [{ type: "pre_act", offer: chosen }] : [];
   }
 
   takeTurn(frame, now, wallNow) {

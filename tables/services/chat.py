@@ -1,0 +1,46 @@
+"""Table chat: a message goes to everyone at the table at once, and the last CHAT_KEPT stay
+(in the cache: Redis with the services, the process's memory embedded) so that a reload
+shows them again (the snapshot's `chat`). Chat is talk, not play: nothing of it is in the
+database or a hand's history."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.core.cache import cache
+
+from accounts.models import Player
+from tables.services.flow import now_or
+
+CHAT_KEPT = 30
+CHAT_KEPT_SECONDS = 6 * 3600
+
+
+def chat_cache_key(table_id: int) -> str:
+    return f"table-chat:{table_id}"
+
+
+def chat_post(
+    *, table_id: int, player: Player, text: str, now: datetime | None = None
+) -> dict[str, Any]:
+    """The chat frame of `text` (already cleaned: tables.realtime.protocol), kept among the
+    table's last messages; the caller broadcasts it."""
+    frame = {
+        "type": "chat",
+        "table_id": table_id,
+        "player_id": player.pk,
+        "name": player.table_name,
+        "text": text,
+        "at": now_or(now).isoformat(),
+    }
+    key = chat_cache_key(table_id)
+    kept = list(cache.get(key) or [])
+    kept.append(frame)
+    cache.set(key, kept[-CHAT_KEPT:], CHAT_KEPT_SECONDS)
+    return frame
+
+
+def chat_recent(table_id: int) -> list[dict[str, Any]]:
+    """The table's last chat messages, oldest first."""
+    return list(cache.get(chat_cache_key(table_id)) or [])

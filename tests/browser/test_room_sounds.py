@@ -1,0 +1,74 @@
+"""Issue #14: sounds (the turn, the clock's last seconds, chips, cards) made with WebAudio,
+with a switch; short deal animations that never hold a card back; both off where the system
+asks for reduced motion."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.models import Table
+from tests.browser import steps
+from tests.factories import PlayerFactory, funded
+from tests.table_factories import make_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WATCH_DEALS = """() => {
+    window.dealt = [];
+    new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            for (const card of node.querySelectorAll(".card.dealt")) {
+                window.dealt.push(getComputedStyle(card).animationName);
+            }
+        }
+    }).observe(document.querySelector(".felt"), {childList: true, subtree: true});
+}"""
+
+
+@pytest.fixture(autouse=True)
+def _tables_closed_after_test():
+    yield
+    Table.objects.update(is_open=False, next_hand_at=None)
+
+
+def played(page) -> int:
+    return int(page.locator("[data-room]").get_attribute("data-sounds-played") or 0)
+
+
+def test_sounds_and_deal_animations_with_a_switch_and_reduced_motion(new_context):
+    table = make_table(name="Noisy", action_clock=30)
+    pages = []
+    for name in ("ann", "ben"):
+        funded(PlayerFactory(username=name), 10_000)
+        page = new_context().new_page()
+        if name == "ben":
+            page.emulate_media(reduced_motion="reduce")
+        steps.log_in(page, name)
+        steps.open_table(page, table.pk)
+        page.evaluate(WATCH_DEALS)
+        pages.append(page)
+    ann, ben = pages
+    assert ann.locator("[data-sounds]").is_checked()
+    assert not ben.locator("[data-sounds]").is_checked()  # reduced motion: off unless asked
+    steps.sit(ann, 1, "20")
+    steps.sit(ben, 2, "20")
+    for page in pages:
+        page.locator(".seat.mine .card.hole").nth(1).wait_for()
+
+    ann.locator("[data-room][data-last-sound]").wait_for(state="attached")
+    assert played(ann) > 0
+    assert played(ben) == 0
+    ann_turn = int(ann.locator(".seat.to-act").get_attribute("data-seat")) == 1
+    if ann_turn:
+        ann.locator('[data-room][data-last-sound="turn"]').wait_for(state="attached")
+
+    steps.play_until_street(pages, 4)
+    assert ann.evaluate("window.dealt").count("deal") >= 1  # 4th street's cards came in
+    assert ben.evaluate("window.dealt") and set(ben.evaluate("window.dealt")) == {"none"}
+    assert played(ben) == 0
+
+    ann.locator("[data-sounds]").uncheck()
+    before = played(ann)
+    steps.play_until_street(pages, 5)
+    assert played(ann) == before
