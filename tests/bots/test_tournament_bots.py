@@ -1,0 +1,164 @@
+"""A whole tournament of bots in the production shape (issue #13): 16 bots register over the
+API, are seated by the draw, play at their tables over the WebSocket protocol, follow every
+balancing move and the merge to the final table, and stop when they are out; PostgreSQL,
+Redis, a real Daphne and the Celery worker with beat (the tournament sweep starts it when the
+16th registers, levels end by the clock). At the end every chip and cent is accounted for
+(audit_chips) and places 1..16 are each given once (R-TOUR-7), the prizes paid (R-TOUR-9).
+
+Short levels (1 minute, stakes that bust players within a few hands) and a short action
+clock keep it to a minute or two on a loaded machine."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import uuid
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import LedgerEntry, LedgerKind
+from bots.client import TournamentBot, play_tournament
+from stud.payouts import prizes_by_place
+from stud.tournament import LevelSpec
+from tables.models import Hand, HandPlayer
+from tests.consumer_helpers import make_player
+from tests.factories import PASSWORD
+from tests.room_processes import celery_worker, daphne, room_env
+from tournaments.models import TournamentEntry, TournamentStatus, TournamentTable
+from tournaments.services.entries import tournament_add_on, tournament_create, tournament_register
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAYERS = 16
+BUY_IN, FEE, ADD_ON = 4000, 400, 1500
+# Level 1 asks a quarter of the 800 starting chips for a hand called down: players bust
+# fast, and the stakes double every minute after.
+FAST_LEVELS = (
+    LevelSpec(1, ante=25, bring_in=25, small_bet=50, big_bet=100, minutes=1),
+    LevelSpec(2, ante=50, bring_in=50, small_bet=100, big_bet=200, minutes=1),
+    LevelSpec(3, ante=100, bring_in=100, small_bet=200, big_bet=400, minutes=1),
+)
+
+
+def _tournament_of_sixteen() -> int:
+    tournament = tournament_create(
+        name="Bots' turbo",
+        staff=None,
+        levels=FAST_LEVELS,
+        settings={
+            "buy_in": BUY_IN,
+            "fee": FEE,
+            "starting_chips": 800,
+            "add_on_price": ADD_ON,
+            "add_on_chips": 400,
+            "add_on_until_level": 2,
+            "start_when_registered": PLAYERS,
+            "action_clock": 3,
+            "time_bank": 0,
+        },
+    )
+    return tournament.pk
+
+
+def _places_with_ties(places: list[int]) -> list[int]:
+    """The places a field would have if each group sharing a place took the best of its
+    places: 1, 2, 2, 4, 5... (what `places`, sorted, must equal)."""
+    expected, number = [], 1
+    for place in sorted(set(places)):
+        group = places.count(place)
+        expected += [number] * group
+        number += group
+    return expected
+
+
+@pytest.mark.services
+@pytest.mark.timeout(420)  # the processes' starts and the play on a busy 2-core machine
+def test_services_sixteen_bots_play_a_tournament_to_one_winner_every_chip_accounted_for():
+    tournament_id = _tournament_of_sixteen()
+    players = [make_player() for _ in range(PLAYERS)]
+    # Two enter at the desk (the services) and buy the add-on before the start (R-TOUR-1);
+    # the bots register over the API, those two being told they already are.
+    for player in players[:2]:
+        tournament_register(tournament_id=tournament_id, player=player)
+        tournament_add_on(tournament_id=tournament_id, player=player)
+    env = room_env(
+        REDIS_URL=os.environ["REDIS_URL"],
+        ROOM_TEST_QUEUE=f"q-{uuid.uuid4().hex}",
+        NEXT_HAND_PAUSE_SECONDS="0.5",
+        TOURNAMENT_SEATING_SECONDS="1",
+        TABLE_WS_ADDRESS_RATE="0",  # sixteen bots from one address
+    )
+    with daphne(env) as url, celery_worker(env, beat=True) as worker:
+        bots = [
+            TournamentBot(
+                base_url=url,
+                tournament_id=tournament_id,
+                username=player.username,
+                password=PASSWORD,
+                policy="random" if number % 3 else "call",  # mostly raising: shorter
+                seed=number,
+            )
+            for number, player in enumerate(players)
+        ]
+        results = asyncio.run(play_tournament(bots, timeout=300))
+        assert worker.poll() is None, "the worker died"
+
+    entries = {e.player_id: e for e in TournamentEntry.objects.filter(tournament_id=tournament_id)}
+    shown = [(bot.username, result.summary()) for bot, result in zip(bots, results, strict=True)]
+    tournament = next(iter(entries.values())).tournament
+    assert tournament.status == TournamentStatus.FINISHED, shown
+
+    # R-TOUR-7: places 1..16, each once, but for players out in one hand with equal chips at
+    # its start, who share the best of the places they take; one winner. Every bot learnt
+    # its own place from the room.
+    places = sorted(entry.place for entry in entries.values())
+    assert places == _places_with_ties(places) and places.count(1) == 1, places
+    for bot, result in zip(bots, results, strict=True):
+        assert result.place == entries[bot.player_id].place, shown
+
+    # Two tables from 16 (R-TOUR-2), the merge to a final table at 7 left (R-TOUR-4): the
+    # players who finished 1st to 6th played there, their bots having followed the move.
+    tables = list(TournamentTable.objects.filter(tournament=tournament).order_by("number"))
+    assert len(tables) == 3, [t.number for t in tables]
+    final = tables[-1].table_id
+    for bot, result in zip(bots, results, strict=True):
+        if result.place is not None and result.place <= 6:
+            assert result.tables[-1] == final, shown
+            assert result.moves >= 1, shown
+            assert result.hands_seen[final], f"{bot.username} saw no hand at the final table"
+            assert HandPlayer.objects.filter(hand__table_id=final, player_id=bot.player_id).exists()
+    assert all(result.table_stats for result in results), shown
+
+    # No hand stuck: every hand dealt at the tournament's tables ended.
+    hands = Hand.objects.filter(table__tournament_table__tournament=tournament)
+    assert hands.count() > 0 and not hands.filter(ended_at__isnull=True).exists()
+
+    # R-TOUR-9: the pool (buy-ins + add-ons) is paid out to places 1-4; the fees stay the
+    # house's; prizes + fees = buy-ins + fees paid + add-ons.
+    lines = LedgerEntry.objects.filter(reference=tournament.reference)
+
+    def total(kind: LedgerKind) -> int:
+        return sum(lines.filter(kind=kind).values_list("amount", flat=True))
+
+    buy_ins = -total(LedgerKind.TOURNAMENT_BUY_IN)
+    add_ons = -total(LedgerKind.TOURNAMENT_ADD_ON)
+    fees = -total(LedgerKind.TOURNAMENT_FEE)
+    prizes = total(LedgerKind.PRIZE)
+    assert (buy_ins, add_ons, fees) == (PLAYERS * BUY_IN, 2 * ADD_ON, PLAYERS * FEE)
+    assert total(LedgerKind.TOURNAMENT_REFUND) == 0
+    # What the players paid (buy-ins with their fees, add-ons) is what came back as prizes
+    # plus what the house kept as fees.
+    assert prizes + fees == buy_ins + fees + add_ons
+    pool = buy_ins + add_ons
+    assert sum(entry.prize for entry in entries.values()) == prizes == pool
+    if len(set(places)) == PLAYERS:  # no tie: each paid place its own R-TOUR-9 share
+        paid = tuple(
+            e.prize for e in sorted(entries.values(), key=lambda e: e.place or 0) if e.prize
+        )
+        assert paid == prizes_by_place(pool=pool, entrants=PLAYERS)
+
+    out = io.StringIO()
+    call_command("audit_chips", stdout=out)  # raises CommandError on any mismatch
+    assert "Chips conserved" in out.getvalue()
