@@ -479,6 +479,8 @@ async def wait_for_room(base_url: str, *, within: float = 60) -> None:
 # the snapshot names the bot's table and place, so a lost notice costs at most this long.
 TOURNAMENT_SNAPSHOT_EVERY = 5.0
 TOURNAMENT_OVER = frozenset({"finished", "cancelled"})
+# Tries of an HTTP call (login, register) that got no answer in time (a loaded room).
+HTTP_ATTEMPTS = 6
 
 
 class TournamentRefusedByRoom(RuntimeError):
@@ -608,14 +610,27 @@ class TournamentBot:
 
     # --- HTTP -------------------------------------------------------------------------------
 
+    async def _http(self, call: Any, *args: Any, **kwargs: Any) -> Any:
+        """An HTTP call in a thread, tried again (with a growing pause) when the room does
+        not answer in time: a busy room, or one still starting. A refusal is not retried."""
+        for attempt in range(HTTP_ATTEMPTS):
+            try:
+                return await asyncio.to_thread(call, *args, **kwargs)
+            except (OSError, TimeoutError) as failed:
+                if attempt == HTTP_ATTEMPTS - 1:
+                    raise
+                logger.info("%s: %s, trying again", self.username, failed)
+                await asyncio.sleep(min(RECONNECT_LAST, RECONNECT_FIRST * 2**attempt) * 2)
+        raise AssertionError("unreachable")
+
     async def login(self) -> str:
         if self.cookie is None:
-            self.cookie = await asyncio.to_thread(
-                http_login, self.base_url, self.username, self.password
+            self.cookie = await self._http(
+                http_login, self.base_url, self.username, self.password, timeout=30
             )
         if self.player_id is None:
-            status, me = await asyncio.to_thread(
-                http_json, self.base_url, "/api/me/", cookie=self.cookie
+            status, me = await self._http(
+                http_json, self.base_url, "/api/me/", cookie=self.cookie, timeout=30
             )
             if status != 200 or not isinstance(me, dict):
                 raise BotLoginFailed(f"{self.username}: /api/me/ answered {status}: {me}")
@@ -627,12 +642,13 @@ class TournamentBot:
         """Register for the tournament (the buy-in and fee leave the bot's wallet). True
         when it registered now, False when it already was; refused otherwise."""
         cookie = await self.login()
-        status, answer = await asyncio.to_thread(
+        status, answer = await self._http(
             http_json,
             self.base_url,
             f"/api/tournaments/{self.tournament_id}/register/",
             cookie=cookie,
             method="POST",
+            timeout=30,
         )
         if status == 200:
             return True
@@ -648,7 +664,14 @@ class TournamentBot:
         """Register (unless told not to), then play until out or over."""
         cookie = await self.login()
         if self.register_first:
-            await self.register()
+            try:
+                await self.register()
+            except TournamentRefusedByRoom as refused:
+                if refused.code not in ("not_open", "over"):
+                    raise
+                # Started or over: a bot that had entered (a restart) plays on or learns its
+                # place; one that had not is told so by the snapshot.
+                logger.info("%s: %s", self.username, refused)
         try:
             async with asyncio.timeout(timeout):
                 failures = 0
@@ -730,6 +753,8 @@ class TournamentBot:
             await self.finish("out" if status not in TOURNAMENT_OVER else status)
         elif status in TOURNAMENT_OVER:
             await self.finish(status)
+        elif mine is None and status not in ("registering", "announced"):
+            await self.finish("not entered")  # it started without us
         elif mine is not None and isinstance(mine.get("table_id"), int):
             await self.go_to(mine["table_id"])
 

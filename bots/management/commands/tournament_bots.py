@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Any
 
@@ -22,6 +23,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bots.client import POLICIES, TournamentBot, play_tournament, wait_for_room
 from tables.services.demo import DEMO_BOT_PASSWORD, demo_bot_account
+
+logger = logging.getLogger(__name__)
 
 # Seconds between two demo tournaments: the finished one's results stay on screen a while.
 DEMO_NEXT_AFTER = 5.0
@@ -61,10 +64,13 @@ class Command(BaseCommand):
         from tournaments.services.demo import DEMO_BOTS, demo_tournament_load
 
         while True:
-            demo = demo_tournament_load(
-                bots=options["count"] or DEMO_BOTS, prefix=options["prefix"]
-            )
-            self._play(demo.tournament_id, list(demo.bot_usernames), options)
+            try:
+                demo = demo_tournament_load(
+                    bots=options["count"] or DEMO_BOTS, prefix=options["prefix"]
+                )
+                self._play(demo.tournament_id, list(demo.bot_usernames), options)
+            except Exception as failed:  # the demo goes on: the next round starts afresh
+                logger.exception("demo tournament bots: %s", failed)
             time.sleep(DEMO_NEXT_AFTER)
 
     def _play(self, tournament_id: int, usernames: list[str], options: dict[str, Any]) -> None:
