@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import time
 import uuid
 
 import pytest
@@ -102,7 +103,9 @@ def test_services_sixteen_bots_play_a_tournament_to_one_winner_every_chip_accoun
             )
             for number, player in enumerate(players)
         ]
+        started = time.monotonic()
         results = asyncio.run(play_tournament(bots, timeout=300))
+        print(f"16 bots played the tournament in {time.monotonic() - started:.0f} s")
         assert worker.poll() is None, "the worker died"
 
     entries = {e.player_id: e for e in TournamentEntry.objects.filter(tournament_id=tournament_id)}

@@ -42,7 +42,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--count", type=int, default=None, help="bots (demo: 9)")
         parser.add_argument("--url", default="http://127.0.0.1:8000")
-        parser.add_argument("--policy", choices=POLICIES, default="call")
+        parser.add_argument(
+            "--policy",
+            choices=POLICIES,
+            default="random",
+            help="random (the default) raises often, so a tournament is over sooner",
+        )
         parser.add_argument("--password", default=DEMO_BOT_PASSWORD)
         parser.add_argument("--prefix", default="tbot")
 
