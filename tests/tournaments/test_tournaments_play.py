@@ -41,7 +41,11 @@ from tournaments.models import (
     TournamentTable,
 )
 from tournaments.services.clock import tournament_clock_sweep, tournament_clock_tick
-from tournaments.services.entries import tournament_create, tournament_register
+from tournaments.services.entries import (
+    tournament_add_on,
+    tournament_create,
+    tournament_register,
+)
 from tournaments.services.play import (
     tournament_pause,
     tournament_redraw,
@@ -211,6 +215,32 @@ def test_a_tournament_hand_end_hands_the_next_deal_to_the_tournament(
     table.refresh_from_db()
     assert table.next_hand_at is None  # the table does not schedule itself
     assert (TOURNAMENT_TABLE_BETWEEN_HANDS, (table.pk,)) in tasks_sent
+
+
+def test_r_tour_1_an_add_on_bought_mid_hand_goes_on_the_seat_when_the_hand_ends():
+    tournament = tournament_create(
+        name="Add-on night", staff=StaffFactory(), now=T0, preset="turbo", settings={}
+    )
+    players = []
+    for _ in range(2):
+        player = PlayerFactory()
+        funded(player, 10_000)
+        tournament_register(tournament_id=tournament.pk, player=player, now=T0)
+        players.append(player)
+    tournament_start(tournament_id=tournament.pk, now=T0, rng=random.Random(1))
+    [table] = open_tables(tournament)
+    hand = deal(table, FIRST_DEAL)
+    buyer = players[0]
+    seat = Seat.objects.get(table=table, player=buyer)
+
+    tournament_add_on(tournament_id=tournament.pk, player=buyer, now=FIRST_DEAL)
+
+    seat.refresh_from_db()
+    assert seat.stack == 800  # not in this hand's chips (R-GAME-4)
+    play_out(table, FIRST_DEAL + timedelta(seconds=20))
+    end = HandEvent.objects.filter(hand=hand, kind="hand_end").order_by("seq").last()
+    seat.refresh_from_db()
+    assert seat.stack == end.payload["stacks"][str(seat.number)] + 400
 
 
 # --- R-TOUR-3: balancing ------------------------------------------------------------------
