@@ -219,4 +219,10 @@ def shots(page: Any, open_page: Any, tournament: Tournament) -> None:
         lobby.goto("/tournaments/")
         lobby.get_by_text("Live").wait_for()
         lobby.screenshot(path=str(SCREENSHOTS / f"tournament-lobby-{width}.png"), full_page=True)
+        # The TV clock: level, limits and the time left in large type, counting down.
+        lobby.goto(f"/tournaments/{tournament.pk}/clock/")
+        lobby.locator('[data-tv-clock][data-connection="online"]').wait_for()
+        assert re.fullmatch(r"\d+:\d\d", lobby.locator("[data-time-left]").inner_text())
+        assert lobby.locator("[data-limits]").inner_text() == "10/20"
+        lobby.screenshot(path=str(SCREENSHOTS / f"tournament-clock-{width}.png"), full_page=True)
         lobby.context.close()
