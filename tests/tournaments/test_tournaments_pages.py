@@ -130,7 +130,8 @@ def test_the_clock_page_shows_level_limits_antes_and_players_in_large_type(
     assert 'class="tv-time"' in response.content.decode()
     assert "Level 1" in page
     assert "10/20" in page  # level 1's limits
-    assert "Next level 20/40 · ante 10" in page
+    assert "Next level 20/40" in page
+    assert "Ante 5 Bring-in 5" in page  # level 1 (tests/tournaments/tui_rows.py)
     assert "Players left 4" in page
 
 
