@@ -26,13 +26,15 @@ from typing import Any, Literal
 from django.conf import settings
 from django.db.models import QuerySet
 
+from accounts.money import cents_format
 from pokerroom.room_day import day_bounds
 from stud import StudHand, view
 from stud.cards import card_text, cards_text
 from stud.dealing import deal_of, seen_by
 from stud.deck import WHOLE_DECK_SCHEME, deck_leaves
-from stud.history_text import render_pokerstars
+from stud.history_text import TournamentHeading, render_pokerstars
 from tables.models import Hand, HandEvent, HistoryEmailRequest
+from tournaments.models import TournamentEntry, TournamentTable
 
 Outcome = Literal["won", "lost", "even"]
 Copy = Literal["player", "email"]
@@ -94,6 +96,33 @@ class PlayedHand:
     def rake(self) -> int:
         assert self.engine.result is not None
         return self.engine.result.rake
+
+    # Amounts as the pages write them: dollars at a cash table, plain chips at a tournament
+    # table (tournament chips are never money).
+
+    @property
+    def is_tournament(self) -> bool:
+        return bool(self.hand.table.is_tournament)
+
+    def amount_text(self, amount: int) -> str:
+        return str(amount) if self.is_tournament else cents_format(amount)
+
+    @property
+    def stakes_text(self) -> str:
+        config = self.engine.config
+        return f"{self.amount_text(config.small_bet)}/{self.amount_text(config.big_bet)}"
+
+    @property
+    def pot_text(self) -> str:
+        return self.amount_text(self.pot)
+
+    @property
+    def rake_text(self) -> str:
+        return self.amount_text(self.rake)
+
+    @property
+    def net_text(self) -> str:
+        return self.amount_text(self.net)
 
 
 def _played(hand: Hand, player_id: int) -> PlayedHand | None:
@@ -163,9 +192,65 @@ def _with_mucked_cards(text: str, played: PlayedHand) -> str:
     return "\n".join(lines)
 
 
+def tournament_level_of(tournament_table: TournamentTable, engine: StudHand) -> int:
+    """The level a tournament hand was dealt at: the level with its stakes (levels past the
+    last double its figures, R-TOUR-8), else the table's level now."""
+    config = engine.config
+    levels = list(tournament_table.tournament.levels.order_by("number"))
+    for level in levels:
+        if (level.small_bet, level.big_bet, level.ante, level.bring_in) == (
+            config.small_bet,
+            config.big_bet,
+            config.ante,
+            config.bring_in,
+        ):
+            return level.number
+    if levels:
+        last, small, number = levels[-1], levels[-1].small_bet, levels[-1].number
+        while small < config.small_bet:
+            small, number = small * 2, number + 1
+        if small == config.small_bet and number > last.number:
+            return number
+    return tournament_table.level
+
+
+def tournament_heading(played: PlayedHand) -> TournamentHeading | None:
+    """The tournament header of a hand dealt at a tournament table (None at a cash table):
+    the tournament, its buy-in and fee, the level, the table's number, and who finished."""
+    hand = played.hand
+    if not played.is_tournament:
+        return None
+    placing = (
+        TournamentTable.objects.filter(table_id=hand.table_id).select_related("tournament").first()
+    )
+    if placing is None:
+        return None
+    tournament = placing.tournament
+    names = {player.seat: player.name for player in played.engine.players}
+    seats = {dealt: int(seat) for seat, dealt in hand.players.items()}
+    finished = [
+        (names[seats[player_id]], int(place or 0))
+        for player_id, place in TournamentEntry.objects.filter(
+            tournament=tournament, eliminated_in_hand=hand, place__isnull=False
+        )
+        .order_by("-place")
+        .values_list("player_id", "place")
+        if player_id in seats
+    ]
+    return TournamentHeading(
+        tournament_id=tournament.pk,
+        buy_in=tournament.buy_in,
+        fee=tournament.fee,
+        level=tournament_level_of(placing, played.engine),
+        table_number=placing.number,
+        finished=finished,
+    )
+
+
 def hand_text(played: PlayedHand, *, copy: Copy = "player") -> str:
     """The hand in PokerStars text (R-HIST-3) for its player: "player" is the screen and
-    download copy, "email" adds the cards mucked at showdown (R-HIST-2)."""
+    download copy, "email" adds the cards mucked at showdown (R-HIST-2). A tournament hand
+    has PokerStars' tournament header and its amounts in chips."""
     hand = played.hand
     text = render_pokerstars(
         played.engine,
@@ -174,6 +259,7 @@ def hand_text(played: PlayedHand, *, copy: Copy = "player") -> str:
         started_at=hand.started_at,
         viewer=played.seat,
         max_seats=hand.table.seats,
+        tournament=tournament_heading(played),
     )
     return _with_mucked_cards(text, played) if copy == "email" else text
 

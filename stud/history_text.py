@@ -12,6 +12,8 @@ public copy), or ``ALL_DOWN_CARDS`` (the staff and emailed copy: every card, muc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal
 from zoneinfo import ZoneInfo
@@ -41,6 +43,43 @@ def format_amount(amount: int, *, dollars: bool = True) -> str:
     return f"${whole}" if cents == 0 else f"${whole}.{cents:02d}"
 
 
+@dataclass(frozen=True)
+class TournamentHeading:
+    """What a tournament hand's header names (PokerStars: "Tournament #664712833, $2.00+$0.20
+    USD 7 Card Stud Limit - Level XXXI (250/500)"): the tournament, its buy-in and fee in
+    cents, the level the hand was dealt at, the table's number in the tournament, and the
+    players who finished in this hand as (name, place)."""
+
+    tournament_id: int
+    buy_in: int
+    fee: int
+    level: int
+    table_number: int = 1
+    finished: Sequence[tuple[str, int]] = ()
+
+
+def roman(number: int) -> str:
+    """Level numbers as PokerStars writes them: I, II, ... XXXI."""
+    numerals = (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    )  # fmt: skip
+    text = ""
+    for value, numeral in numerals:
+        while number >= value:
+            text += numeral
+            number -= value
+    return text
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st..."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
 def format_started_at(started_at: datetime | str) -> str:
     """``2009/11/26 10:08:43 ET`` (US Eastern, the hour without a leading zero)."""
     if isinstance(started_at, str):
@@ -59,28 +98,48 @@ def render_pokerstars(
     max_seats: int = 8,
     dollars: bool = True,
     currency: str = "USD",
+    tournament: TournamentHeading | None = None,
 ) -> str:
     """The finished ``hand`` as PokerStars text, for 7 Card Stud or 7 Card Stud Hi/Lo.
 
     ``viewer``: whose down cards appear (see the module docstring). ``dollars``: amounts are
-    cents written as dollars (cash tables); False writes them as plain chips (tournaments).
+    cents written as dollars (cash tables); False writes them as plain chips. ``tournament``:
+    a tournament hand's header and table line, chips as plain numbers whatever ``dollars``
+    says (tournament chips are never money), and "finished the tournament" lines.
     """
     if hand.result is None:
         raise ValueError("only a finished hand has a history")
+    if tournament is not None:
+        dollars = False
     writer = _Writer(hand, viewer=viewer, dollars=dollars)
     config = hand.config
     game = "7 Card Stud Hi/Lo" if config.game is Game.STUD8 else "7 Card Stud"
     stakes = f"{writer.amount(config.small_bet)}/{writer.amount(config.big_bet)}"
-    if dollars and currency:
-        stakes += f" {currency}"
-    lines = [
-        f"PokerStars Hand #{hand_id}:  {game} Limit ({stakes}) - {format_started_at(started_at)}",
-        f"Table '{table_name}' {max_seats}-max",
-    ]
+    if tournament is not None:
+        entry = f"{format_amount(tournament.buy_in)}+{format_amount(tournament.fee)}"
+        lines = [
+            f"PokerStars Hand #{hand_id}: Tournament #{tournament.tournament_id}, {entry}"
+            f"{f' {currency}' if currency else ''} {game} Limit - Level "
+            f"{roman(tournament.level)} ({stakes}) - {format_started_at(started_at)}",
+            f"Table '{tournament.tournament_id} {tournament.table_number}' {max_seats}-max",
+        ]
+    else:
+        if dollars and currency:
+            stakes += f" {currency}"
+        lines = [
+            f"PokerStars Hand #{hand_id}:  {game} Limit ({stakes}) - "
+            f"{format_started_at(started_at)}",
+            f"Table '{table_name}' {max_seats}-max",
+        ]
     for player in sorted(hand.players, key=lambda p: p.seat):
         lines.append(f"Seat {player.seat}: {player.name} ({writer.amount(player.stack)} in chips)")
     lines.extend(writer.play())
     lines.extend(writer.showdown())
+    if tournament is not None:
+        lines.extend(
+            f"{name} finished the tournament in {ordinal(place)} place"
+            for name, place in tournament.finished
+        )
     lines.extend(writer.summary())
     return "\n".join(lines) + "\n"
 

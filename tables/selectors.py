@@ -31,13 +31,17 @@ def room_chip_totals() -> dict[str, int]:
     "on_tables": chips in front of seated players (a seat's stack between hands; for a seat
     dealt into a hand in progress, its live stack in the engine state); "in_pots": every chip
     in the middle of hands in progress (antes, bets, earlier streets); "rake": the sum of
-    RakeEntry; "tournament_pool": 0 until tournaments exist. `manage.py audit_chips` adds these
-    to the balances and checks the sum against the money put in, at any moment.
+    RakeEntry. Tournament tables (`Table.is_tournament`) are left out: their chips are
+    tournament chips, not money (what a tournament holds is tournaments.audit's).
+    `manage.py audit_chips` adds these to the balances and checks the sum against the money
+    put in, at any moment.
     """
     on_tables = 0
     in_pots = 0
     dealt_rows: set[int] = set()
-    running = Hand.objects.filter(ended_at__isnull=True).only("state", "left_seats", "seat_ids")
+    running = Hand.objects.filter(ended_at__isnull=True, table__is_tournament=False).only(
+        "state", "left_seats", "seat_ids"
+    )
     for hand in running:
         engine = StudHand.from_json(hand.state)
         # A seat whose player left mid-hand was cashed out then: only chips the engine gave
@@ -48,11 +52,11 @@ def room_chip_totals() -> dict[str, int]:
         dealt_rows.update(int(row) for row in hand.seat_ids.values())
     # Seats dealt into a running hand are counted by the engine above; any other seat row
     # (between hands, sitting out, or taken during the hand) holds its own stack.
-    for row, stack in Seat.objects.values_list("pk", "stack"):
+    for row, stack in Seat.objects.filter(table__is_tournament=False).values_list("pk", "stack"):
         if row not in dealt_rows:
             on_tables += stack
     rake = RakeEntry.objects.aggregate(total=Sum("amount"))["total"] or 0
-    return {"on_tables": on_tables, "in_pots": in_pots, "rake": rake, "tournament_pool": 0}
+    return {"on_tables": on_tables, "in_pots": in_pots, "rake": rake}
 
 
 def _live_stacks(table_id: int) -> tuple[Hand | None, StudHand | None]:

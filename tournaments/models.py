@@ -166,9 +166,6 @@ class TournamentEntry(models.Model):
     prize = models.PositiveIntegerField(default=0)
     # R-TOUR-6: hands this player dealt (held the button) since the level began.
     deals_this_level = models.PositiveSmallIntegerField(default=0)
-    # R-TOUR-1: add-on chips bought while the player's hand was in play (or before the
-    # draw), put on their seat before their next deal (tournaments.services.play).
-    add_on_chips_pending = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "place", "registered_at", "id"]

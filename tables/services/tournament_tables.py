@@ -143,16 +143,6 @@ def tournament_seat_remove(lock: TournamentTableLock, *, seat: Seat) -> None:
     lock.outbox.seats_changed = True
 
 
-def tournament_seat_chips_add(lock: TournamentTableLock, *, seat: Seat, chips: int) -> None:
-    """Chips onto a seat between hands (an add-on, R-TOUR-1): never mid-hand (R-GAME-4)."""
-    hand = lock.hand_in_play
-    if hand is not None and hand.seat_is_dealt(seat):
-        raise ValueError("chips go on a seat between hands only")
-    seat.stack += chips
-    seat.save(update_fields=["stack"])
-    lock.outbox.seats_changed = True
-
-
 def tournament_table_stakes_set(
     lock: TournamentTableLock,
     *,

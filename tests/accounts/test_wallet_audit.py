@@ -52,10 +52,9 @@ def test_audit_passes_with_chips_held_at_the_tables(
     alice = LedgerEntry.objects.filter(player__username="alice").first()
     assert alice is not None
     wallet_debit(player_id=alice.player_id, amount=4_000, kind=LedgerKind.BUY_IN)
-    wallet_debit(player_id=alice.player_id, amount=1_000, kind=LedgerKind.TOURNAMENT_FEE)
     monkeypatch.setattr(
         "accounts.management.commands.audit_chips.room_chip_totals",
-        lambda: {"on_tables": 3_000, "in_pots": 900, "rake": 100, "tournament_pool": 1_000},
+        lambda: {"on_tables": 3_000, "in_pots": 900, "rake": 100},
     )
 
     status, output = audit(capsys)

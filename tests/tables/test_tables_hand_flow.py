@@ -205,7 +205,7 @@ def test_leaving_mid_hand_folds_and_cashes_out_at_the_end():
     assert services.seat_leave(table_id=table.pk, player=bob).ok
     bob.refresh_from_db()
     assert bob.balance == 10_010
-    assert room_chip_totals() == {"on_tables": 0, "in_pots": 0, "rake": 0, "tournament_pool": 0}
+    assert room_chip_totals() == {"on_tables": 0, "in_pots": 0, "rake": 0}
     audit_ok()
 
 

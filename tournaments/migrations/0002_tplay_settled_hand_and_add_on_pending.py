@@ -3,6 +3,10 @@
 from django.db import migrations, models
 
 
+# The add-on's pending chips are tmoney's TournamentEntry.add_on_pending (0002_tmoney_...);
+# this migration keeps its first name because 0003_tui_merge_tplay_tmoney depends on it.
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -10,11 +14,6 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AddField(
-            model_name='tournamententry',
-            name='add_on_chips_pending',
-            field=models.PositiveIntegerField(default=0),
-        ),
         migrations.AddField(
             model_name='tournamenttable',
             name='settled_hand_number',

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from tables.models import Hand, Table
-from tables.services.scheduling import task_send
+from tables.services import scheduling
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services.play import (
     NOT_STARTED,
@@ -154,7 +154,7 @@ def tournament_clock_sweep(*, now: datetime | None = None) -> int:
             if tournament_clock_tick(tournament_id=pk, now=now, skip_locked=True):
                 applied += 1
         elif deadline <= soon:
-            task_send(CLOCK_TICK, pk, countdown=(deadline - now).total_seconds())
+            scheduling.task_send(CLOCK_TICK, pk, countdown=(deadline - now).total_seconds())
     idle = (
         Table.objects.filter(
             is_tournament=True,

@@ -15,7 +15,6 @@ the seats (draw, moves, merge, eliminations) in seating.py; the rules in stud/to
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -25,13 +24,12 @@ from django.utils import timezone
 from accounts.models import Player
 from stud.tournament import DEFAULT_STRUCTURE, LevelSpec, equal_deals_level_over, level_spec
 from stud.tournament import tables_merge as merge_due
-from tables.models import Hand, Seat
+from tables.models import Hand
 from tables.services import next_hand_pause
 from tables.services.tournament_tables import (
     TournamentTableLock,
     tournament_hand_hold,
     tournament_hand_schedule,
-    tournament_seat_chips_add,
     tournament_seat_place,
     tournament_seat_remove,
     tournament_table_close,
@@ -50,18 +48,10 @@ from tournaments.models import (
     TournamentTable,
 )
 from tournaments.services import seating
+from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 from tournaments.services.seating import Locks
 
 NOT_STARTED = frozenset({TournamentStatus.ANNOUNCED, TournamentStatus.REGISTERING})
-
-
-@dataclass(frozen=True)
-class PlayResult:
-    """What a staff action or a start answers: applied, or refused with a message fit to
-    show (nothing changed)."""
-
-    ok: bool
-    message: str = ""
 
 
 def now_or(now: datetime | None) -> datetime:
@@ -132,24 +122,26 @@ def tournament_start(
     now: datetime | None = None,
     rng: random.Random | None = None,
     staff: Player | None = None,
-) -> PlayResult:
+) -> None:
     """R-TOUR-2: seats drawn at random onto one table, or two for more than 7 players, each
     a tables.Table (is_tournament) at level 1's stakes with every player's starting chips
     (and add-on chips bought before); seat 1 deals first, after TOURNAMENT_SEATING_SECONDS.
     The level clock starts at that first deal. `staff`: an early start by staff (audited).
-    Refused, nothing changed, when it has started or is over, or has too few players."""
+    Raises TournamentRefused (nothing changed) when it has started or is over (STARTED,
+    OVER), or has too few players (TOO_FEW)."""
     now = now_or(now)
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        if tournament is None:
-            return PlayResult(False, "No such tournament.")
+        _refuse_over(tournament)
+        assert tournament is not None
         if tournament.status not in NOT_STARTED:
-            return PlayResult(False, f"The tournament is {tournament.get_status_display()}.")
+            raise TournamentRefused(TournamentRefusal.STARTED, "The tournament has started.")
         entries = list(tournament.entries.order_by("id"))
         needed = max(2, tournament.min_players)
         if len(entries) < needed:
-            return PlayResult(
-                False, f"{needed} players are needed to start; {len(entries)} registered."
+            raise TournamentRefused(
+                TournamentRefusal.TOO_FEW,
+                f"{needed} players are needed to start; {len(entries)} registered.",
             )
         tournament_begin(tournament, entries, now=now, rng=room_rng(rng))
         if staff is not None:
@@ -160,7 +152,6 @@ def tournament_start(
                 detail=f"started with {len(entries)} players",
                 now=now,
             )
-    return PlayResult(True, f"Started with {len(entries)} players.")
 
 
 def tournament_begin(
@@ -172,11 +163,14 @@ def tournament_begin(
 ) -> None:
     """The start, inside the caller's transaction (tournament row locked)."""
     level = tournament_level(tournament, 1)
+    # R-TOUR-1: an add-on bought before the start is in the starting stack.
+    add_on = tournament.add_on_chips
     stacks = {
-        entry.player_id: tournament.starting_chips + entry.add_on_chips_pending for entry in entries
+        entry.player_id: tournament.starting_chips + (add_on if entry.add_on_at else 0)
+        for entry in entries
     }
     TournamentEntry.objects.filter(tournament=tournament).update(
-        add_on_chips_pending=0, deals_this_level=0
+        add_on_pending=False, deals_this_level=0
     )
     opened = seating.seats_draw(tournament, stacks=stacks, level=level, rng=rng, first_number=1)
     pause = seating_seconds()
@@ -209,9 +203,9 @@ def tournament_start_early(
     staff: Player | None,
     now: datetime | None = None,
     rng: random.Random | None = None,
-) -> PlayResult:
+) -> None:
     """Staff: start now, before the scheduled time (audited)."""
-    return tournament_start(tournament_id=tournament_id, now=now, rng=rng, staff=staff)
+    tournament_start(tournament_id=tournament_id, now=now, rng=rng, staff=staff)
 
 
 # --- between hands ------------------------------------------------------------------------
@@ -248,7 +242,7 @@ def tournament_settle(tournament: Tournament, *, now: datetime, rng: random.Rand
     next deal scheduled, or held (a break, a pause, a move or merge waited for)."""
     tables = open_tables(tournament)
     locks = tournament_tables_lock([table.table_id for table in tables])
-    seating.add_on_chips_seat(tournament, locks, now=now)
+    seating.add_on_chips_seat(locks)
     busts = seating.hands_settle(tournament, tables, locks)
     seating.eliminations_record(tournament, busts, now=now)
     left = seating.players_left(tournament)
@@ -385,50 +379,18 @@ def tournament_end(
     broadcast.tournament_changed(tournament.pk)
 
 
-# --- add-on chips (called by tmoney's tournament_add_on) ---------------------------------
-
-
-def tournament_add_on_chips_place(
-    *, tournament: Tournament, entry: TournamentEntry, chips: int
-) -> bool:
-    """R-TOUR-1, never mid-hand for the chips to play: called by tmoney's add-on inside its
-    transaction with the tournament's row locked and BEFORE its wallet move (the lock order:
-    tournament, tables, players). The chips go on the player's seat at once when their
-    table is between hands (True); otherwise they wait on the entry
-    (`add_on_chips_pending`) and go on at the next step between hands, or into the starting
-    stack when the tournament has not started yet (False)."""
-    seat = (
-        Seat.objects.filter(
-            player_id=entry.player_id,
-            table__tournament_table__tournament=tournament,
-            table__tournament_table__closed_at__isnull=True,
-        )
-        .only("table_id")
-        .first()
-    )
-    if seat is not None:
-        locks = tournament_tables_lock([seat.table_id])
-        lock = locks[seat.table_id]
-        hand = lock.hand_in_play
-        seat = Seat.objects.get(pk=seat.pk)
-        if hand is None or not hand.seat_is_dealt(seat):
-            tournament_seat_chips_add(lock, seat=seat, chips=chips)
-            tournament_tables_finish(locks)
-            return True
-    entry.add_on_chips_pending += chips
-    entry.save(update_fields=["add_on_chips_pending"])
-    return False
-
-
 # --- staff --------------------------------------------------------------------------------
 
 
-def _refuse_over(tournament: Tournament | None) -> PlayResult | None:
+def _refuse_over(tournament: Tournament | None) -> None:
+    """Nothing changes a tournament that does not exist or is over."""
     if tournament is None:
-        return PlayResult(False, "No such tournament.")
+        raise TournamentRefused(TournamentRefusal.NOT_FOUND, "No such tournament.")
     if tournament.status in OVER:
-        return PlayResult(False, f"The tournament is {tournament.get_status_display().lower()}.")
-    return None
+        raise TournamentRefused(
+            TournamentRefusal.OVER,
+            f"The tournament is {tournament.get_status_display().lower()}.",
+        )
 
 
 def tournament_redraw(
@@ -437,23 +399,25 @@ def tournament_redraw(
     staff: Player | None,
     now: datetime | None = None,
     rng: random.Random | None = None,
-) -> PlayResult:
+) -> None:
     """Staff (seed 004: the director may redraw the tables): after the draw and before the
     first hand is dealt, every seat is drawn again on the same tables (audited)."""
     now = now_or(now)
     rng = room_rng(rng)
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        refusal = _refuse_over(tournament)
-        if refusal is not None:
-            return refusal
+        _refuse_over(tournament)
         assert tournament is not None
         if tournament.status in NOT_STARTED:
-            return PlayResult(
-                False, "Seats are drawn when the tournament starts; redraw them after that."
+            raise TournamentRefused(
+                TournamentRefusal.NOT_STARTED,
+                "Seats are drawn when the tournament starts; redraw them after that.",
             )
         if Hand.objects.filter(table__tournament_table__tournament=tournament).exists():
-            return PlayResult(False, "The first hand has been dealt: the seats stay as drawn.")
+            raise TournamentRefused(
+                TournamentRefusal.NOT_EDITABLE,
+                "The first hand has been dealt: the seats stay as drawn.",
+            )
         tables = open_tables(tournament)
         locks = tournament_tables_lock([table.table_id for table in tables])
         stacks: dict[int, int] = {}
@@ -477,25 +441,24 @@ def tournament_redraw(
         )
         tournament_tables_finish(locks)
         broadcast.tournament_changed(tournament.pk)
-    return PlayResult(True, "The seats were drawn again.")
 
 
 def tournament_pause(
     *, tournament_id: int, staff: Player | None, now: datetime | None = None
-) -> PlayResult:
+) -> None:
     """Staff (R-TOUR-5): the clock stops (what is left of the level or break is kept) and no
     new hand starts; hands in play finish (audited)."""
     now = now_or(now)
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        refusal = _refuse_over(tournament)
-        if refusal is not None:
-            return refusal
+        _refuse_over(tournament)
         assert tournament is not None
         if tournament.status == TournamentStatus.PAUSED:
-            return PlayResult(False, "The tournament is already paused.")
+            raise TournamentRefused(TournamentRefusal.PAUSED, "The tournament is paused already.")
         if tournament.status not in IN_PLAY:
-            return PlayResult(False, "The tournament has not started.")
+            raise TournamentRefused(
+                TournamentRefusal.NOT_STARTED, "The tournament has not started."
+            )
         deadline = (
             tournament.break_ends_at
             if tournament.status == TournamentStatus.ON_BREAK
@@ -526,7 +489,6 @@ def tournament_pause(
         staff_action_record(tournament, staff=staff, action="pause", detail="", now=now)
         tournament_tables_finish(locks)
         broadcast.tournament_changed(tournament.pk)
-    return PlayResult(True, "Paused.")
 
 
 def tournament_resume(
@@ -535,18 +497,16 @@ def tournament_resume(
     staff: Player | None,
     now: datetime | None = None,
     rng: random.Random | None = None,
-) -> PlayResult:
+) -> None:
     """Staff (R-TOUR-5): the clock goes on with what was left, and the tables deal again
     (audited)."""
     now = now_or(now)
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        refusal = _refuse_over(tournament)
-        if refusal is not None:
-            return refusal
+        _refuse_over(tournament)
         assert tournament is not None
         if tournament.status != TournamentStatus.PAUSED:
-            return PlayResult(False, "The tournament is not paused.")
+            raise TournamentRefused(TournamentRefusal.NOT_PAUSED, "The tournament is not paused.")
         tournament.status = tournament.paused_from or TournamentStatus.RUNNING
         remaining = tournament.clock_remaining_ms
         if remaining is not None:
@@ -568,4 +528,3 @@ def tournament_resume(
         )
         staff_action_record(tournament, staff=staff, action="resume", detail="", now=now)
         tournament_settle(tournament, now=now, rng=room_rng(rng))
-    return PlayResult(True, "Resumed.")

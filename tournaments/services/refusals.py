@@ -24,6 +24,12 @@ class TournamentRefusal(StrEnum):
     OVER = "over"  # finished or cancelled: nothing changes any more
     NOT_EDITABLE = "not_editable"  # the first hand was dealt (seed 004)
     BAD_SETTINGS = "bad_settings"  # staff's settings or levels do not hold together
+    # The play's (tplay: tournaments/services/play.py): start, pause, resume, redraw.
+    STARTED = "started"  # it has started already
+    NOT_STARTED = "not_started"  # a pause or a redraw before the start
+    TOO_FEW = "too_few"  # fewer than the minimum registered to start
+    PAUSED = "paused"  # paused already
+    NOT_PAUSED = "not_paused"  # resume when not paused
 
 
 class TournamentRefused(Exception):

@@ -26,7 +26,6 @@ from stud.tournament import (
 from tables.models import Hand, Seat
 from tables.services.tournament_tables import (
     TournamentTableLock,
-    tournament_seat_chips_add,
     tournament_seat_place,
     tournament_seat_remove,
     tournament_table_close,
@@ -34,6 +33,7 @@ from tables.services.tournament_tables import (
 )
 from tournaments import broadcast
 from tournaments.models import Tournament, TournamentEntry, TournamentTable
+from tournaments.services.entries import add_on_chips_pending
 
 Locks = dict[int, TournamentTableLock]
 
@@ -94,26 +94,13 @@ def seats_draw(
     return opened
 
 
-def add_on_chips_seat(tournament: Tournament, locks: Locks, *, now: datetime) -> bool:
-    """R-TOUR-1: add-on chips bought while the player's hand was in play go on their seat
-    now that their table is between hands (never mid-hand, R-GAME-4). Returns whether any
-    did."""
-    pending = TournamentEntry.objects.filter(
-        tournament=tournament, add_on_chips_pending__gt=0, eliminated_at__isnull=True
-    )
-    placed = False
-    for entry in pending:
-        for lock in locks.values():
-            if lock.hand_in_play is not None:
-                continue
-            seat = Seat.objects.filter(table=lock.table, player_id=entry.player_id).first()
-            if seat is None:
-                continue
-            tournament_seat_chips_add(lock, seat=seat, chips=entry.add_on_chips_pending)
-            entry.add_on_chips_pending = 0
-            entry.save(update_fields=["add_on_chips_pending"])
-            placed = True
-    return placed
+def add_on_chips_seat(locks: Locks) -> None:
+    """R-TOUR-1, never mid-hand for the chips to play: add-on chips bought while a player's
+    hand was in play go on their seat now that their table is between hands (tmoney's
+    entries.add_on_chips_pending), before eliminations and moves are worked out."""
+    for lock in locks.values():
+        if lock.hand_in_play is None and add_on_chips_pending(table=lock.table):
+            lock.outbox.seats_changed = True
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,13 @@
 
 Money put in (deposits less withdrawals, plus staff adjustments and the play money granted at
 sign-up and in top-ups) must equal what is held:
-players' balances, chips on tables, chips in pots, rake collected and the tournament pool
-(fees paid in less prizes paid out). Each player's balance must also equal the sum of their
-ledger and the balance_after of their last ledger row. Exits 1, naming each mismatch, if not.
+players' balances, chips on cash tables, chips in pots, rake collected, the money held by
+tournaments not over (their entries' buy-ins and add-ons, tournaments.audit) and tournament
+fees kept (the house's, like the rake). Tournament chips are not money and are not counted.
+Each player's balance must also equal the sum of their ledger and the balance_after of their
+last ledger row, and each tournament's ledger lines must agree with its entries (a finished
+one paid out its whole prize pool, a cancelled one refunded everything). Exits 1, naming each
+mismatch, if not.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from accounts.models import LedgerKind
+from accounts.models import TOURNAMENT_KINDS, LedgerKind
 from accounts.money import cents_format
 from accounts.selectors import (
     balances_total,
@@ -23,6 +27,7 @@ from accounts.selectors import (
     player_wallet_checks,
 )
 from tables.selectors import room_chip_totals
+from tournaments.audit import tournament_money
 
 
 class Command(BaseCommand):
@@ -54,12 +59,14 @@ class Command(BaseCommand):
         # Withdrawals are stored negative, so adding them subtracts.
         money_in = money_in_total(kinds)
         room = room_chip_totals()
+        tournaments = tournament_money()
         held = {
             "balances": balances_total(),
             "on_tables": room.get("on_tables", 0),
             "in_pots": room.get("in_pots", 0),
             "rake": room.get("rake", 0),
-            "tournament_pool": room.get("tournament_pool", 0),
+            "tournaments": tournaments.held,
+            "tournament_fees": tournaments.fees,
         }
         money_held = sum(held.values())
         if money_in != money_held:
@@ -79,12 +86,16 @@ class Command(BaseCommand):
                 f"tables: buy-ins - cash-outs = {cents_format(at_tables)} but on_tables + "
                 f"in_pots + rake = {cents_format(table_held)}"
             )
-        pool = -(kinds[LedgerKind.TOURNAMENT_FEE] + kinds[LedgerKind.PRIZE])
-        if pool != held["tournament_pool"]:
+        # Money that left balances for tournaments must be held by them or kept as fees.
+        to_tournaments = -sum(kinds[kind] for kind in TOURNAMENT_KINDS)
+        tournament_held = held["tournaments"] + held["tournament_fees"]
+        if to_tournaments != tournament_held:
             mismatches.append(
-                f"tournaments: fees - prizes = {cents_format(pool)} but tournament_pool = "
-                f"{cents_format(held['tournament_pool'])}"
+                f"tournaments: buy-ins + add-ons + fees - refunds - prizes = "
+                f"{cents_format(to_tournaments)} but tournaments + tournament_fees = "
+                f"{cents_format(tournament_held)}"
             )
+        mismatches.extend(tournaments.mismatches)
 
         if mismatches:
             for line in mismatches:
