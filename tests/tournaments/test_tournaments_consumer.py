@@ -195,7 +195,7 @@ async def test_only_snapshot_and_ping_are_accepted(db: Any) -> None:
     await client.close()
 
 
-def test_the_protocol_page_lists_exactly_the_tournament_error_codes() -> None:
+async def test_the_protocol_page_lists_exactly_the_tournament_error_codes() -> None:
     from tests.tables.test_codes_documented import codes_in_table
     from tournaments.consumer import TournamentErrorCode
 
