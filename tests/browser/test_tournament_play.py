@@ -31,7 +31,6 @@ from tests.factories import PlayerFactory, funded
 from tests.room_processes import daphne, private_redis, room_env
 from tests.tournaments.tui_driver import tournament_step
 from tournaments.models import Tournament, TournamentEntry, TournamentTable
-from tournaments.services import clock
 from tournaments.services.entries import tournament_create, tournament_register
 from tournaments.services.play import tournament_start
 
@@ -81,7 +80,6 @@ def room(
         }
     }
     monkeypatch.setattr(scheduling, "task_send", lambda *args, **kwargs: None)
-    monkeypatch.setattr(clock, "task_send", lambda *args, **kwargs: None)
     yield url
     Table.objects.update(is_open=False, next_hand_at=None)
     time.sleep(0.5)
@@ -146,7 +144,7 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     assert me.balance == 10_000 - 4000 - 1500
 
     # The draw (R-TOUR-2) takes the browser to the player's table.
-    assert tournament_start(tournament_id=tournament.pk).ok
+    tournament_start(tournament_id=tournament.pk)
     first_table = table_of(me)
     page.wait_for_url(re.compile(rf"/tables/{first_table}/$"))
     bar = page.locator("[data-tournament-bar]")
@@ -154,9 +152,8 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     assert bar.locator("[data-t-level]").inner_text() == "1"
     assert bar.locator("[data-t-limits]").inner_text() == "10/20"
     assert re.fullmatch(r"\d+:\d\d", bar.locator("[data-t-time]").inner_text())
-    # Chips, not dollars.
-    stack = Seat.objects.get(player=me).stack
-    page.locator(".seat.mine .stack").get_by_text(str(stack), exact=True).wait_for()
+    # Chips, not dollars: the 40 starting chips and the add-on's 400 (R-TOUR-1).
+    page.locator(".seat.mine .stack").get_by_text("440", exact=True).wait_for()
     assert page.get_by_role("button", name="Leave table").count() == 0
 
     # Play: tina checks or folds, the others press; at 7 left the tables merge (R-TOUR-4).
@@ -219,4 +216,10 @@ def shots(page: Any, open_page: Any, tournament: Tournament) -> None:
         lobby.goto("/tournaments/")
         lobby.get_by_text("Live").wait_for()
         lobby.screenshot(path=str(SCREENSHOTS / f"tournament-lobby-{width}.png"), full_page=True)
+        # The TV clock: level, limits and the time left in large type, counting down.
+        lobby.goto(f"/tournaments/{tournament.pk}/clock/")
+        lobby.locator('[data-tv-clock][data-connection="online"]').wait_for()
+        assert re.fullmatch(r"\d+:\d\d", lobby.locator("[data-time-left]").inner_text())
+        assert lobby.locator("[data-limits]").inner_text() == "10/20"
+        lobby.screenshot(path=str(SCREENSHOTS / f"tournament-clock-{width}.png"), full_page=True)
         lobby.context.close()

@@ -16,7 +16,7 @@ from stud.tournament import LevelSpec
 from tables import services
 from tables.models import HandEvent, Seat
 from tables.services.scheduling import TOURNAMENT_TABLE_BETWEEN_HANDS
-from tests.factories import StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, funded
 from tests.tournaments.play_helpers import (
     SEATING,
     T0,
@@ -41,6 +41,11 @@ from tournaments.models import (
     TournamentTable,
 )
 from tournaments.services.clock import tournament_clock_sweep, tournament_clock_tick
+from tournaments.services.entries import (
+    tournament_add_on,
+    tournament_create,
+    tournament_register,
+)
 from tournaments.services.play import (
     tournament_pause,
     tournament_redraw,
@@ -139,6 +144,27 @@ def test_a_tournament_starts_at_its_scheduled_time():
     assert tournament.status == TournamentStatus.RUNNING
 
 
+def test_r_tour_9_fewer_than_two_at_the_scheduled_start_cancels_and_refunds():
+    tournament = tournament_create(
+        name="Quiet night",
+        staff=StaffFactory(),
+        now=T0,
+        preset="turbo",
+        settings={"starts_at": T0 + timedelta(minutes=5)},
+    )
+    player = PlayerFactory()
+    funded(player, 10_000)
+    tournament_register(tournament_id=tournament.pk, player=player, now=T0)
+
+    assert tournament_clock_sweep(now=T0 + timedelta(minutes=5)) == 1
+
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CANCELLED
+    player.refresh_from_db()
+    assert player.balance == 10_000
+    assert not TournamentTable.objects.filter(tournament=tournament).exists()
+
+
 # --- R-TOUR-8 and the tables' side -------------------------------------------------------
 
 
@@ -191,6 +217,32 @@ def test_a_tournament_hand_end_hands_the_next_deal_to_the_tournament(
     assert (TOURNAMENT_TABLE_BETWEEN_HANDS, (table.pk,)) in tasks_sent
 
 
+def test_r_tour_1_an_add_on_bought_mid_hand_goes_on_the_seat_when_the_hand_ends():
+    tournament = tournament_create(
+        name="Add-on night", staff=StaffFactory(), now=T0, preset="turbo", settings={}
+    )
+    players = []
+    for _ in range(2):
+        player = PlayerFactory()
+        funded(player, 10_000)
+        tournament_register(tournament_id=tournament.pk, player=player, now=T0)
+        players.append(player)
+    tournament_start(tournament_id=tournament.pk, now=T0, rng=random.Random(1))
+    [table] = open_tables(tournament)
+    hand = deal(table, FIRST_DEAL)
+    buyer = players[0]
+    seat = Seat.objects.get(table=table, player=buyer)
+
+    tournament_add_on(tournament_id=tournament.pk, player=buyer, now=FIRST_DEAL)
+
+    seat.refresh_from_db()
+    assert seat.stack == 800  # not in this hand's chips (R-GAME-4)
+    play_out(table, FIRST_DEAL + timedelta(seconds=20))
+    end = HandEvent.objects.filter(hand=hand, kind="hand_end").order_by("seq").last()
+    seat.refresh_from_db()
+    assert seat.stack == end.payload["stacks"][str(seat.number)] + 400
+
+
 # --- R-TOUR-3: balancing ------------------------------------------------------------------
 
 
@@ -217,10 +269,12 @@ def test_r_tour_3_the_player_in_the_eliminated_seats_position_moves_before_the_n
     # first to the left of the long table's next button (seat 3) moves there.
     mover = seats_of(long)[3].player
     when = FIRST_DEAL + timedelta(seconds=60)
-    play_out(long, when)
+    long_hand = play_out(long, when)
 
     assert seats_of(short)[3].player == mover
-    assert seats_of(short)[3].stack == 795  # their chips move with them (the ante is gone)
+    # their chips move with them: what they had when the long table's hand ended
+    end = HandEvent.objects.filter(hand=long_hand, kind="hand_end").order_by("seq").last()
+    assert seats_of(short)[3].stack == end.payload["stacks"]["3"]
     assert mover.pk not in {seat.player_id for seat in seats_of(long).values()}
     assert (len(seats_of(long)), len(seats_of(short))) == (4, 4)
     long.refresh_from_db()
@@ -465,6 +519,24 @@ def test_r_tour_7_players_out_at_both_tables_at_once_place_by_chips_and_equal_ch
     assert entry_of(tournament, c).place == 8
     assert entry_of(tournament, a).chips_at_hand_start == 5
     assert entry_of(tournament, c).eliminated_at == when
+
+
+def test_r_tour_7_hands_of_two_tables_ending_at_the_same_instant_place_their_players_together():
+    tournament, _ = started(10)
+    first, second = open_tables(tournament)
+    chips_moved(first, from_seat=2, to_seat=1, leave=10)
+    chips_moved(second, from_seat=2, to_seat=1, leave=5)
+    richer, poorer = seats_of(first)[2].player, seats_of(second)[2].player
+    deal(first, FIRST_DEAL, deck_where(first, busted=[2], policy=short_stacks_call))
+    deal(second, FIRST_DEAL, deck_where(second, busted=[2]))
+    when = FIRST_DEAL + timedelta(seconds=30)
+    play_out(first, when, short_stacks_call)  # its step runs before the other hand ends
+    assert entry_of(tournament, richer).place == 10
+
+    play_out(second, when)  # ends at the same instant: the two are placed together
+
+    assert entry_of(tournament, poorer).place == 10
+    assert entry_of(tournament, richer).place == 9
 
 
 # --- staff --------------------------------------------------------------------------------
