@@ -34,8 +34,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = 16
 BUY_IN, FEE, ADD_ON = 4000, 400, 1500
-# Level 1 asks a quarter of the 800 starting chips for a hand called down: players bust
-# fast, and the stakes double every minute after.
+# A hand called down at level 1 costs more than the 400 starting chips: players bust fast,
+# and the stakes double every minute after.
 FAST_LEVELS = (
     LevelSpec(1, ante=25, bring_in=25, small_bet=50, big_bet=100, minutes=1),
     LevelSpec(2, ante=50, bring_in=50, small_bet=100, big_bet=200, minutes=1),
@@ -51,9 +51,9 @@ def _tournament_of_sixteen() -> int:
         settings={
             "buy_in": BUY_IN,
             "fee": FEE,
-            "starting_chips": 800,
+            "starting_chips": 400,
             "add_on_price": ADD_ON,
-            "add_on_chips": 400,
+            "add_on_chips": 200,
             "add_on_until_level": 2,
             "start_when_registered": PLAYERS,
             "action_clock": 3,
