@@ -1,6 +1,7 @@
-"""The demo tournament of `make run` (issue #13): a turbo sit-and-go of 10 that 9 demo bots
-have entered, so it starts when one player joins (start_when_registered), is drawn on two
-tables of 5, merges at 7 (R-TOUR-4) and plays to a winner in minutes.
+"""The demo tournament of `make run` (issue #13): a turbo sit-and-go of 10 (500 chips on
+the turbo preset's 3-minute levels) that 9 demo bots have entered, so it starts when one
+player joins (start_when_registered), is drawn on two tables of 5, merges at 7 (R-TOUR-4)
+and plays to a winner in minutes.
 
 Idempotent: a second call finds the tournament open (or in play) and its bots registered,
 and changes nothing; once it is over, the next call opens the next one. A bot whose wallet
@@ -25,6 +26,10 @@ DEMO_BOTS = DEMO_SEATS - 1
 DEMO_BOT_PREFIX = "tbot"
 DEMO_BUY_IN = 1000  # $10 + $1
 DEMO_FEE = 100
+# Half R-TOUR-1's stacks (and add-on), on the turbo levels: over in minutes, not half an hour.
+DEMO_STARTING_CHIPS = 500
+DEMO_ADD_ON_PRICE = 500
+DEMO_ADD_ON_CHIPS = 250
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,9 @@ def _demo_tournament() -> Tournament:
         settings={
             "buy_in": DEMO_BUY_IN,
             "fee": DEMO_FEE,
+            "starting_chips": DEMO_STARTING_CHIPS,
+            "add_on_price": DEMO_ADD_ON_PRICE,
+            "add_on_chips": DEMO_ADD_ON_CHIPS,
             "max_players": DEMO_SEATS,
             "start_when_registered": DEMO_SEATS,
         },
