@@ -3,13 +3,13 @@ levels, edit it until the first hand is dealt, start it early, cancel it (refund
 resume the clock, redraw the seats, and read the audit of every staff action.
 
 Every change goes through the services (tournaments.services): the admin saves nothing
-itself. The play's actions (start early, pause, resume, redraw) are tplay's
-`tournaments.services.play` functions, found by name when the action runs.
+itself. Entries, money, edits and cancellation are `services.entries`; start early, pause,
+resume and redraw are the play's (`services.play`). A refusal (TournamentRefused) is shown
+as an error and changes nothing.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +38,12 @@ from tournaments.services.entries import (
     tournament_cancel,
     tournament_create,
     tournament_edit,
+)
+from tournaments.services.play import (
+    tournament_pause,
+    tournament_redraw,
+    tournament_resume,
+    tournament_start_early,
 )
 from tournaments.services.refusals import TournamentRefused
 
@@ -181,14 +187,6 @@ class TournamentStaffActionInline(ReadOnlyAdminMixin, admin.TabularInline):
     fields = readonly_fields = ("at", "staff", "action", "detail")
     extra = 0
     verbose_name_plural = "Staff actions (audit)"
-
-
-def _play_service(name: str) -> Callable[..., Any]:
-    """tplay's staff service `tournaments.services.play.<name>`."""
-    service: Callable[..., Any] = getattr(
-        importlib.import_module("tournaments.services.play"), name
-    )
-    return service
 
 
 @admin.register(Tournament)
@@ -380,9 +378,12 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def _play(
-        self, request: HttpRequest, queryset: QuerySet[Tournament], name: str, what: str
+        self,
+        request: HttpRequest,
+        queryset: QuerySet[Tournament],
+        service: Callable[..., None],
+        what: str,
     ) -> None:
-        service = _play_service(name)
         self._each(
             request,
             queryset,
@@ -394,16 +395,16 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description="Start the selected tournaments now")
     def start_early(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._play(request, queryset, "tournament_start_early", "started")
+        self._play(request, queryset, tournament_start_early, "started")
 
     @admin.action(description="Pause the clock")
     def pause_clock(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._play(request, queryset, "tournament_pause", "clock paused")
+        self._play(request, queryset, tournament_pause, "clock paused")
 
     @admin.action(description="Resume the clock")
     def resume_clock(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._play(request, queryset, "tournament_resume", "clock resumed")
+        self._play(request, queryset, tournament_resume, "clock resumed")
 
     @admin.action(description="Redraw the seats (before the first hand)")
     def redraw_seats(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._play(request, queryset, "tournament_redraw", "seats redrawn")
+        self._play(request, queryset, tournament_redraw, "seats redrawn")

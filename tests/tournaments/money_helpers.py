@@ -25,11 +25,13 @@ def later(minutes: float) -> datetime:
 
 def make_tournament(**settings: Any) -> Tournament:
     preset = settings.pop("preset", "default")
+    levels = settings.pop("levels", None)
     return tournament_create(
         name=settings.pop("name", "Tuesday Stud"),
         staff=StaffFactory(),
         now=NOW,
         preset=preset,
+        levels=levels,
         settings=settings,
     )
 

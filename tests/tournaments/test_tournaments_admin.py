@@ -11,7 +11,13 @@ from django.urls import reverse
 
 from tests.factories import StaffFactory
 from tests.tournaments.money_helpers import NOW, balance_of, make_tournament, registered
-from tournaments.models import Tournament, TournamentLevel, TournamentStaffAction, TournamentStatus
+from tournaments.models import (
+    Tournament,
+    TournamentLevel,
+    TournamentStaffAction,
+    TournamentStatus,
+    TournamentTable,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -195,3 +201,76 @@ def test_cancelling_a_finished_tournament_is_refused_with_a_clear_message(
         response.content.decode()
     )
     assert not TournamentStaffAction.objects.filter(tournament=tournament, action="cancel").exists()
+
+
+def test_staff_start_a_tournament_early_from_the_list(staff_client: Client) -> None:
+    tournament = make_tournament(preset="turbo")
+    registered(tournament, 3)
+
+    response = staff_client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "start_early", "_selected_action": [tournament.pk]},
+        follow=True,
+    )
+
+    assert "Tuesday Stud: started." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.RUNNING
+    assert TournamentTable.objects.filter(tournament=tournament).count() == 1
+    assert TournamentStaffAction.objects.filter(
+        tournament=tournament, staff__username="floor_manager"
+    ).exists()
+
+
+def test_a_play_action_the_play_refuses_shows_its_reason(staff_client: Client) -> None:
+    tournament = make_tournament()
+    registered(tournament, 1)  # too few to start
+
+    response = staff_client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "start_early", "_selected_action": [tournament.pk]},
+        follow=True,
+    )
+
+    page = response.content.decode()
+    assert "Tuesday Stud: started." not in page
+    assert 'class="error"' in page
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.REGISTERING
+
+
+def test_the_add_and_change_pages_offer_the_presets_and_show_the_audit(
+    staff_client: Client,
+) -> None:
+    tournament = make_tournament(fee=400)
+    registered(tournament, 1)
+
+    add_page = staff_client.get(reverse("admin:tournaments_tournament_add")).content.decode()
+    change_page = staff_client.get(
+        reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    ).content.decode()
+
+    assert "Turbo (3-minute levels, 1-minute breaks)" in add_page
+    assert "Default (R-TOUR-8: 15-minute levels, 10-minute breaks)" in add_page
+    # Players have paid: the money is shown in dollars, not offered for editing.
+    assert "buy-in $40.00, fee $4.00, add-on $15.00 for 400 chips" in change_page
+    assert 'name="buy_in"' not in change_page
+    assert "Staff actions (audit)" in change_page
+    assert "12 levels, the default structure; buy-in $40.00 + fee $4.00" in change_page
+
+
+def test_staff_edit_a_tournament_players_have_paid_for_without_touching_the_money(
+    staff_client: Client,
+) -> None:
+    tournament = make_tournament()
+    registered(tournament, 2)
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+
+    response = staff_client.post(
+        url, tournament_form(name="Tuesday Stud (turbo)", structure="turbo", buy_in=9900)
+    )
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.buy_in) == ("Tuesday Stud (turbo)", 4000)
+    assert set(tournament.levels.values_list("minutes", flat=True)) == {3}

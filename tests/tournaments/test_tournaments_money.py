@@ -3,15 +3,16 @@ cancellation and the prizes, every cent a ledger line with the tournament's refe
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
 
 from accounts.models import LedgerEntry, LedgerKind
-from tables import services as table_services
-from tables.models import Seat
+from stud import StudHand
+from tables.models import Hand, Seat
 from tests.factories import PlayerFactory, StaffFactory, funded
-from tests.table_factories import play_down, running_hand
+from tests.table_factories import running_hand
 from tests.tournaments.money_helpers import (
     NOW,
     balance_of,
@@ -22,6 +23,7 @@ from tests.tournaments.money_helpers import (
     registered,
     seated_in_play,
 )
+from tests.tournaments.play_helpers import SEATING, deal, open_tables, play_out
 from tournaments.models import (
     Tournament,
     TournamentEntry,
@@ -30,7 +32,6 @@ from tournaments.models import (
     TournamentTable,
 )
 from tournaments.services.entries import (
-    add_on_chips_pending,
     tournament_add_on,
     tournament_cancel,
     tournament_edit,
@@ -38,6 +39,7 @@ from tournaments.services.entries import (
     tournament_register,
     tournament_unregister,
 )
+from tournaments.services.play import tournament_start
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 
 pytestmark = pytest.mark.django_db
@@ -226,30 +228,43 @@ def test_r_tour_1_the_add_on_closes_at_the_first_hand_of_level_6() -> None:
     assert Seat.objects.get(table=table, player=players[0]).stack == 800
 
 
+def test_r_tour_1_an_add_on_before_the_start_is_in_the_drawn_stack() -> None:
+    tournament = make_tournament(preset="turbo")
+    players = registered(tournament, 3)
+    tournament_add_on(tournament_id=tournament.pk, player=players[2], now=NOW)
+
+    tournament_start(tournament_id=tournament.pk, now=later(1), rng=Random(1))
+
+    (table,) = open_tables(tournament)
+    stacks = {seat.player_id: seat.stack for seat in Seat.objects.filter(table=table)}
+    assert stacks == {players[0].pk: 800, players[1].pk: 800, players[2].pk: 1200}
+
+
 def test_r_tour_1_an_add_on_bought_mid_hand_waits_for_the_hand_to_end() -> None:
-    tournament = make_tournament()
-    players = registered(tournament, 2)
-    table = seated_in_play(tournament, players, level=2)
-    started = table_services.hand_start(table_id=table.pk, now=later(20))
-    assert started.ok, started.reply()
+    tournament = make_tournament(preset="turbo")
+    players = registered(tournament, 3)
+    tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1))
+    (table,) = open_tables(tournament)
+    hand = deal(table, NOW + SEATING)
+    buyer = players[0]
 
-    tournament_add_on(tournament_id=tournament.pk, player=players[0], now=later(21))
+    tournament_add_on(tournament_id=tournament.pk, player=buyer, now=NOW + SEATING)
 
-    # Not mid-hand: the chips that play are the ones the hand was dealt with.
-    assert TournamentEntry.objects.get(player=players[0]).add_on_pending is True
-    dealt_with = running_hand(table).players
-    play_down(table, {1: players[0], 2: players[1]})
-    seat = Seat.objects.get(table=table, player=players[0])
-    before = seat.stack
-
-    # tplay's between-hands step, under the table's lock.
-    with table_services.change.table_change(table.pk) as change:
-        credited = add_on_chips_pending(table=change.table)
-
-    assert credited == [players[0].pk]
-    assert set(dealt_with.values()) == {players[0].pk, players[1].pk}
+    # Not mid-hand: the hand plays on with the chips it was dealt with.
+    assert TournamentEntry.objects.get(player=buyer).add_on_pending is True
+    seat = Seat.objects.get(table=table, player=buyer)
+    assert StudHand.from_json(running_hand(table).state).players == hand_players(hand)
+    play_out(table, NOW + SEATING)  # then the tournament's step between hands
+    hand.refresh_from_db()
+    result = StudHand.from_json(hand.state).result
+    assert result is not None
     seat.refresh_from_db()
-    assert seat.stack == before + 400
+    assert seat.stack == result.stack(seat.number) + 400
+    assert TournamentEntry.objects.get(player=buyer).add_on_pending is False
+
+
+def hand_players(hand: Hand) -> Any:
+    return StudHand.from_json(hand.state).players
 
 
 def test_add_on_without_the_money_is_refused_and_nothing_changes() -> None:
@@ -287,20 +302,25 @@ def test_cancelling_refunds_every_buy_in_fee_and_add_on() -> None:
     assert action.detail == "room flooded; refunded $147.00"
 
 
-def test_cancelling_a_running_tournament_closes_its_tables(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
-    tournament = make_tournament()
-    players = registered(tournament, 2)
-    table = seated_in_play(tournament, players)
+def test_cancelling_a_running_tournament_empties_and_closes_its_tables() -> None:
+    tournament = make_tournament(preset="turbo")
+    players = registered(tournament, 9)
+    tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1))
+    first, second = open_tables(tournament)
+    deal(first, NOW + SEATING)  # a hand in play at table 1; table 2 between hands
 
-    with django_capture_on_commit_callbacks(execute=True):
-        tournament_cancel(tournament_id=tournament.pk, staff=None, now=later(5))
+    tournament_cancel(tournament_id=tournament.pk, staff=None, now=NOW + SEATING)
 
-    table.refresh_from_db()
-    assert table.is_open is False
-    assert TournamentTable.objects.get(table=table).closed_at == later(5)
-    assert [balance_of(player) for player in players] == [10_000, 10_000]
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert not first.is_open and not second.is_open
+    assert not Seat.objects.filter(table=second).exists()
+    assert running_hand(first) is not None  # it finishes; no hand is dealt after it
+    assert first.next_hand_at is None
+    assert set(
+        TournamentTable.objects.filter(tournament=tournament).values_list("closed_at", flat=True)
+    ) == {NOW + SEATING}
+    assert [balance_of(player) for player in players] == [10_000] * 9
 
 
 def test_staff_actions_on_a_finished_or_cancelled_tournament_are_refused() -> None:
@@ -387,3 +407,78 @@ def test_finishing_twice_is_refused() -> None:
         _finish(tournament, {})
 
     assert LedgerEntry.objects.filter(kind=LedgerKind.PRIZE).count() == prize_lines
+
+
+# --- Staff's edits (seed 004: until the first hand) ---------------------------------------------
+
+
+def test_edits_before_the_first_hand_change_the_rules_and_are_audited() -> None:
+    tournament = make_tournament()
+    staff = StaffFactory()
+
+    tournament_edit(
+        tournament_id=tournament.pk,
+        staff=staff,
+        now=later(1),
+        settings={"payout_percentages": [60, 40], "starting_chips": 1000},
+        preset="turbo",
+    )
+
+    tournament.refresh_from_db()
+    assert (tournament.payout_percentages, tournament.starting_chips) == ([60, 40], 1000)
+    assert set(tournament.levels.values_list("minutes", flat=True)) == {3}
+    action = TournamentStaffAction.objects.filter(tournament=tournament).order_by("id").last()
+    assert action is not None
+    assert (action.staff, action.action, action.detail) == (
+        staff,
+        "edit",
+        "changed payout_percentages, starting_chips, levels",
+    )
+
+
+def test_edits_after_the_first_hand_are_refused_and_nothing_changes() -> None:
+    tournament = make_tournament()
+    players = registered(tournament, 2)
+    seated_in_play(tournament, players, first_hand=True)
+
+    refused = refusal(
+        tournament_edit,
+        tournament_id=tournament.pk,
+        staff=None,
+        now=later(30),
+        settings={"name": "Renamed"},
+        preset="turbo",
+    )
+
+    assert refused.code == TournamentRefusal.NOT_EDITABLE
+    assert str(refused) == "The first hand has been dealt: the rules can no longer change."
+    tournament.refresh_from_db()
+    assert tournament.name == "Tuesday Stud"
+    assert set(tournament.levels.values_list("minutes", flat=True)) == {15}
+
+
+def test_the_buy_in_cannot_change_once_players_have_paid() -> None:
+    tournament = make_tournament()
+    registered(tournament, 1)
+
+    refused = refusal(
+        tournament_edit, tournament_id=tournament.pk, staff=None, settings={"buy_in": 5000}
+    )
+
+    assert refused.code == TournamentRefusal.BAD_SETTINGS
+    assert str(refused) == "Players have paid: the buy-in, fee and add-on price cannot change now."
+    assert Tournament.objects.get(pk=tournament.pk).buy_in == 4000
+
+
+def test_payouts_that_do_not_add_up_are_refused() -> None:
+    tournament = make_tournament()
+
+    refused = refusal(
+        tournament_edit,
+        tournament_id=tournament.pk,
+        staff=None,
+        settings={"payout_percentages": [50, 30]},
+    )
+
+    assert str(refused) == "The payout percentages must add up to 100, not 80."
+    assert Tournament.objects.get(pk=tournament.pk).payout_percentages == []

@@ -12,8 +12,6 @@ Lock order: the tournament row, then its tables (lower id first, through
 
 from __future__ import annotations
 
-import importlib
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
@@ -28,8 +26,14 @@ from stud import StudHand
 from stud.payouts import percentages_error, prizes_by_player
 from stud.tournament import DEFAULT_STRUCTURE, TURBO_STRUCTURE, LevelSpec
 from tables.models import Hand, Seat, Table
-from tables.services import table_close
 from tables.services.change import table_change
+from tables.services.tournament_tables import (
+    tournament_seat_remove,
+    tournament_table_close,
+    tournament_tables_finish,
+    tournament_tables_lock,
+)
+from tournaments import broadcast
 from tournaments.models import (
     IN_PLAY,
     OVER,
@@ -48,8 +52,6 @@ from tournaments.services.money import (
     prizes_pay,
 )
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
-
-logger = logging.getLogger(__name__)
 
 # R-TOUR-8's structures by the name staff pick in the admin.
 PRESETS: dict[str, tuple[LevelSpec, ...]] = {
@@ -103,24 +105,10 @@ def _lock(tournament_id: int) -> Tournament:
     return tournament
 
 
-def _announce(tournament_id: int) -> None:
-    """Tell the lobby, the tournament's page and its clock (tui's tournaments.broadcast)."""
-    try:
-        broadcast = importlib.import_module("tournaments.broadcast")
-    except ImportError:  # the pages' module is another branch's; nothing listens without it
-        return
-    try:
-        broadcast.tournament_changed(tournament_id)
-    except Exception:  # a broadcast never undoes a committed change
-        logger.exception("tournament %s: broadcast failed", tournament_id)
-
-
 def tournament_changed(tournament: Tournament) -> None:
-    """Bump the tournament's `seq` (its row is locked) and announce it after commit."""
-    tournament.seq += 1
-    tournament.save(update_fields=["seq"])
-    tournament_id = tournament.pk
-    transaction.on_commit(lambda: _announce(tournament_id))
+    """Tell the lobby, the tournament's page and its clock once the transaction commits
+    (tournaments.broadcast bumps `seq` then, with the snapshot)."""
+    broadcast.tournament_changed(tournament.pk)
 
 
 def tournament_staff_action_record(
@@ -573,13 +561,16 @@ def tournament_cancel(
     *, tournament_id: int, staff: Player | None, now: datetime | None = None, reason: str = ""
 ) -> int:
     """Cancel (staff; staff None: the room, e.g. fewer than 2 registered at the start,
-    R-TOUR-9): every buy-in, fee and add-on paid comes back as ledger lines, the tables close.
-    Returns the cents given back. Refused: OVER."""
+    R-TOUR-9): every buy-in, fee and add-on paid comes back as ledger lines, and its tables
+    close: a table between hands is emptied and closed at once; at a table with a hand in
+    play no new hand is dealt (the hand finishes; its chips are tournament chips, worth
+    nothing now). Returns the cents given back. Refused: OVER."""
     now = _now(now)
     with transaction.atomic():
         tournament = _lock(tournament_id)
         if tournament.status in OVER:
             raise TournamentRefused(TournamentRefusal.OVER, _over_message(tournament))
+        _tables_close(tournament, now=now)  # the tables before the players (lock order)
         refunded = 0
         entries = TournamentEntry.objects.filter(tournament=tournament).order_by("player_id")
         for player_id in entries.values_list("player_id", flat=True):
@@ -593,14 +584,6 @@ def tournament_cancel(
         tournament.break_ends_at = None
         tournament.clock_remaining_ms = None
         tournament.save()
-        table_ids = list(
-            TournamentTable.objects.filter(tournament=tournament, closed_at__isnull=True)
-            .order_by("table_id")
-            .values_list("table_id", flat=True)
-        )
-        TournamentTable.objects.filter(tournament=tournament, closed_at__isnull=True).update(
-            closed_at=now
-        )
         detail = f"refunded {cents_format(refunded)}"
         tournament_staff_action_record(
             tournament=tournament,
@@ -610,14 +593,27 @@ def tournament_cancel(
             detail=f"{reason.strip()}; {detail}" if reason.strip() else detail,
         )
         tournament_changed(tournament)
-        transaction.on_commit(lambda: _tables_close(table_ids))
     return refunded
 
 
-def _tables_close(table_ids: list[int]) -> None:
-    """No new hand at a cancelled tournament's tables (a hand in play finishes)."""
-    for table_id in table_ids:
-        table_close(table_id=table_id)
+def _tables_close(tournament: Tournament, *, now: datetime) -> None:
+    """Close the cancelled tournament's open tables, locked in the lock order."""
+    rows = list(TournamentTable.objects.filter(tournament=tournament, closed_at__isnull=True))
+    locks = tournament_tables_lock([row.table_id for row in rows])
+    for row in rows:
+        lock = locks[row.table_id]
+        if lock.hand_in_play is None:
+            for seat in lock.seats().values():
+                tournament_seat_remove(lock, seat=seat)
+            tournament_table_close(lock)
+        else:
+            lock.table.is_open = False
+            lock.table.next_hand_at = None
+            lock.table.save(update_fields=["is_open", "next_hand_at"])
+            lock.outbox.seats_changed = True
+        row.closed_at = now
+        row.save(update_fields=["closed_at"])
+    tournament_tables_finish(locks)
 
 
 def tournament_finish(*, tournament: Tournament, now: datetime) -> None:
