@@ -182,3 +182,40 @@ def test_services_sixteen_bots_play_a_tournament_to_one_winner_every_chip_accoun
     out = io.StringIO()
     call_command("audit_chips", stdout=out)  # raises CommandError on any mismatch
     assert "Chips conserved" in out.getvalue()
+
+
+def test_embedded_four_bots_register_play_the_tournament_out_and_each_gets_a_place():
+    """The embedded mode (`make run`'s): one Daphne with its beat on runs the sweep that
+    starts the tournament when the fourth registers, the deals and the clocks."""
+    tournament = tournament_create(
+        name="Bot sit and go",
+        staff=None,
+        preset="turbo",
+        settings={"starting_chips": 30, "start_when_registered": 4, "min_players": 2},
+    )
+    players = [make_player() for _ in range(4)]
+    env = room_env(TOURNAMENT_SEATING_SECONDS="1")
+    env["TASKS_RUN_BEAT"] = "1"  # the tournament's sweep starts it and keeps it going
+    with daphne(env) as url:
+        bots = [
+            TournamentBot(
+                base_url=url,
+                tournament_id=tournament.pk,
+                username=player.username,
+                password=PASSWORD,
+                policy="random",
+                seed=number,
+            )
+            for number, player in enumerate(players)
+        ]
+        results = asyncio.run(play_tournament(bots, timeout=240))
+
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.FINISHED
+    places = dict(
+        TournamentEntry.objects.filter(tournament=tournament).values_list("player_id", "place")
+    )
+    for bot, result in zip(bots, results, strict=True):
+        assert result.tables, f"{bot.username} never played"
+        assert result.place == places[bot.player_id]
+    assert 1 in places.values()

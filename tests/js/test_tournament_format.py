@@ -127,3 +127,25 @@ async def test_an_older_snapshot_overtaken_on_the_way_is_dropped(modules):
       return [kept, state.tournament.name];
     """
     assert await run(modules, script) == [[True, False, True], "six"]
+
+
+async def test_a_tournament_hand_replays_in_chips(modules):
+    """R-TOUR-1: a tournament hand's page shows tournament chips, never dollars."""
+    script = """
+      const { mountReplayer } = await import("/static/js/replayer.js");
+      const start = { seq: 1, kind: "hand_start", payload: {
+        game: "stud", button: 1, small_bet: 25, big_bet: 50, ante: 5, bring_in: 10,
+        seats: [{ seat: 1, name: "ann", stack: 1500 }, { seat: 2, name: "ben", stack: 800 }] } };
+      const shown = (isTournament) => {
+        const element = document.createElement("div");
+        document.body.append(element);
+        mountReplayer(element, { hand_id: 1, number: 1, viewer_seat: null, events: [start],
+          table: { name: "T", game: "stud", seats: 8, small_bet: 25, big_bet: 50,
+                   is_tournament: isTournament } });
+        const stacks = [...element.querySelectorAll(".plate .stack")].map((s) => s.textContent);
+        element.remove();
+        return stacks;
+      };
+      return [shown(true), shown(false)];
+    """
+    assert await run(modules, script) == [["1,500", "800"], ["$15.00", "$8.00"]]

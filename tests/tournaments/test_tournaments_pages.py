@@ -232,3 +232,31 @@ def test_the_table_page_of_a_tournament_shows_chips_to_a_visitor_too(client: Cli
 
     assert "data-tournament-bar" in html
     assert '"is_tournament": true' in html  # the page counts chips, offers no seat
+
+
+def test_r_tour_1_the_add_on_from_the_table_page_comes_back_to_the_table(client: Client) -> None:
+    tournament, players, tables = running_tournament(players=4)
+    funded(players[0], 5000)
+    client.force_login(players[0])
+
+    response = client.post(
+        f"/tournaments/{tournament.pk}/add-on/", {"next": f"/tables/{tables[0].pk}/"}
+    )
+
+    assert response.status_code == 302 and response["Location"] == f"/tables/{tables[0].pk}/"
+    page = text(client.get(response["Location"]))
+    assert "Add-on bought." in page
+    assert TournamentEntry.objects.get(player=players[0]).add_on_at is not None
+
+
+def test_the_form_never_sends_the_player_to_another_site(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 10_000)
+    client.force_login(player)
+
+    response = client.post(
+        f"/tournaments/{tournament.pk}/register/", {"next": "https://evil.example/"}
+    )
+
+    assert response["Location"] == f"/tournaments/{tournament.pk}/"

@@ -498,6 +498,42 @@ def test_r_tour_6_an_equal_deals_level_ends_when_every_player_has_dealt_the_same
     assert hand_stakes(deal(table, table.next_hand_at)) == (10, 15, 30, 60)
 
 
+def test_r_tour_6_a_table_done_with_equal_deals_plays_on_and_the_clock_waits_for_the_other():
+    tournament, _ = started(8, levels=EQUAL_DEALS_FIRST)
+    first, second = open_tables(tournament)
+    deal(first, FIRST_DEAL)
+    deal(second, FIRST_DEAL)
+    expired = tournament.level_ends_at
+    tournament_clock_tick(tournament_id=tournament.pk, now=expired)
+    when = expired + timedelta(seconds=5)
+    for _ in range(3):  # the first table: seats 1, 2, 3 and 4 have dealt once each
+        play_out(first, when)
+        first.refresh_from_db()
+        when = first.next_hand_at
+        deal(first, when)
+    play_out(first, when)
+
+    assert TournamentTable.objects.get(table=first).level == 2
+    assert stakes(first) == (10, 15, 30, 60)  # no break follows: it plays on at level 2
+    first.refresh_from_db()
+    assert first.next_hand_at is not None
+    tournament.refresh_from_db()
+    assert tournament.level == 1 and tournament.level_timer_expired
+    assert stakes(second) == (25, 10, 25, 50)
+
+    for _ in range(3):
+        play_out(second, when)
+        second.refresh_from_db()
+        when = second.next_hand_at
+        deal(second, when)
+    play_out(second, when)
+
+    tournament.refresh_from_db()
+    assert tournament.level == 2 and not tournament.level_timer_expired
+    assert tournament.level_ends_at == when + timedelta(minutes=3)
+    assert stakes(second) == (10, 15, 30, 60)
+
+
 # --- R-TOUR-7: eliminations ---------------------------------------------------------------
 
 

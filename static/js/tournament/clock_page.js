@@ -39,5 +39,13 @@ connectTournament(`/ws/tournaments/${page.tournament_id}/`, state, {
     $("[data-connection]").textContent = mode === "online" ? "Live" : "Reconnecting…";
   },
 });
+// For the card room's television: the clock alone on the screen (a click is needed).
+const fullScreen = $("[data-full-screen]");
+fullScreen.hidden = !document.fullscreenEnabled;
+fullScreen.addEventListener("click", () => root.requestFullscreen().catch(() => {}));
+document.addEventListener("fullscreenchange", () => {
+  fullScreen.hidden = Boolean(document.fullscreenElement);
+});
+
 render();
 setInterval(tick, TICK_MS);
