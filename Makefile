@@ -28,6 +28,7 @@ run: venv
 	@trap 'kill 0' INT TERM; \
 	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) \
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
+	  $(PY) manage.py demo_sit_and_go --url http://$(HOST):$(PORT) > var/tournament-bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
 ## make test: ruff, ESLint, the import contracts, mypy on every app (stud strict), and the whole pytest suite.

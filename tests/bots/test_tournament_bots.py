@@ -62,3 +62,49 @@ def test_four_bots_register_play_the_tournament_out_and_each_gets_a_place():
         assert bot.result.tables, f"{bot.username} never played"
         assert bot.result.place == places[bot.player_id]
     assert 1 in places.values()
+
+
+def test_the_demo_sit_and_go_waits_for_a_player_then_plays_to_a_winner():
+    """`make run`'s demo (issue #13): the bots register and wait; a player joining starts it."""
+    from bots.management.commands.demo_sit_and_go import NAME, Command
+    from tables.services.demo import DEMO_BOT_PASSWORD, demo_bot_account
+
+    human = make_player()
+    env = room_env()
+    env["TASKS_RUN_BEAT"] = "1"
+    with daphne(env) as url:
+        usernames = ["tbot1", "tbot2", "tbot3"]
+        for username in usernames:
+            demo_bot_account(username, DEMO_BOT_PASSWORD)
+        options = {
+            "url": url,
+            "policy": "random",
+            "password": DEMO_BOT_PASSWORD,
+            "rounds": 1,
+            "starting_chips": 30,
+        }
+
+        async def run() -> None:
+            demo = asyncio.create_task(Command()._run(usernames, options))
+            while not await asyncio.to_thread(
+                lambda: TournamentEntry.objects.filter(tournament__name=NAME).count() == 3
+            ):
+                await asyncio.sleep(0.2)
+            tournament = await asyncio.to_thread(lambda: Tournament.objects.get(name=NAME))
+            assert tournament.status == "registering"  # waiting for the player
+            player = TournamentBot(
+                base_url=url,
+                tournament_id=tournament.pk,
+                username=human.username,
+                password=PASSWORD,
+                policy="random",
+            )
+            await player.register()
+            await asyncio.wait_for(asyncio.gather(demo, player.follow()), timeout=240)
+
+        asyncio.run(run())
+
+    tournament = Tournament.objects.get(name=NAME)
+    assert tournament.status == "finished"
+    assert TournamentEntry.objects.filter(tournament=tournament, place=1).exists()
+    assert TournamentEntry.objects.filter(tournament=tournament).count() == 4
