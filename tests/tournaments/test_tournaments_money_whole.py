@@ -12,6 +12,7 @@ from django.core.management import execute_from_command_line
 
 from accounts.models import LedgerKind
 from stud.tournament import LevelSpec
+from tables.services import hand_start
 from tests.tournaments.money_helpers import (
     NOW,
     balance_of,
@@ -19,11 +20,11 @@ from tests.tournaments.money_helpers import (
     make_tournament,
     registered,
 )
-from tests.tournaments.play_helpers import aggressive, deal, hand_in_play, open_tables, play_out
+from tests.tournaments.play_helpers import aggressive, hand_in_play, open_tables, play_out
 from tournaments.models import TournamentEntry, TournamentStatus
 from tournaments.services.clock import tournament_clock_tick
 from tournaments.services.entries import tournament_add_on
-from tournaments.services.play import tournament_start
+from tournaments.services.play import tournament_start, tournament_table_between_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,9 @@ def test_r_tour_9_a_whole_tournament_pays_out_its_pool_and_audit_chips_holds(
         for table in open_tables(tournament):
             table.refresh_from_db()
             if hand_in_play(table) is None and table.next_hand_at and table.next_hand_at <= now:
-                deal(table, now)
+                assert hand_start(table_id=table.pk, now=now, only_when_due=True).ok
+                if hand_in_play(table) is None:  # everyone all-in from the antes: over at once
+                    tournament_table_between_hands(table_id=table.pk, now=now, rng=rng)
             if hand_in_play(table) is not None:
                 play_out(table, now, aggressive, rng)
     assert tournament.status == TournamentStatus.FINISHED
