@@ -15,6 +15,7 @@ import io
 import os
 import time
 import uuid
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -27,7 +28,8 @@ from tables.models import Hand, HandPlayer
 from tests.consumer_helpers import make_player
 from tests.factories import PASSWORD
 from tests.room_processes import celery_worker, daphne, room_env
-from tournaments.models import TournamentEntry, TournamentStatus, TournamentTable
+from tournaments.models import Tournament, TournamentEntry, TournamentStatus, TournamentTable
+from tournaments.services.demo import demo_tournament_load
 from tournaments.services.entries import tournament_add_on, tournament_create, tournament_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -219,3 +221,51 @@ def test_embedded_four_bots_register_play_the_tournament_out_and_each_gets_a_pla
         assert result.tables, f"{bot.username} never played"
         assert result.place == places[bot.player_id]
     assert 1 in places.values()
+
+
+def test_embedded_the_demo_waits_for_a_player_then_plays_to_a_winner():
+    """`make run`'s demo (issue #13), smaller: the bots are registered and wait on the
+    tournament's socket; a player joining over the API starts it; it plays to a winner."""
+    demo = demo_tournament_load(seats=4, starting_chips=30)
+    human = make_player()
+    env = room_env(TOURNAMENT_SEATING_SECONDS="1")
+    env["TASKS_RUN_BEAT"] = "1"
+    with daphne(env) as url:
+
+        def bot(username: str, password: str) -> TournamentBot:
+            return TournamentBot(
+                base_url=url,
+                tournament_id=demo.tournament_id,
+                username=username,
+                password=password,
+                policy="random",
+            )
+
+        bots = [bot(username, demo.bot_password) for username in demo.bot_usernames]
+
+        async def run() -> list[Any]:
+            waiting = asyncio.create_task(play_tournament(bots, timeout=240))
+            await _until_connected(bots)
+            status = await asyncio.to_thread(
+                lambda: Tournament.objects.get(pk=demo.tournament_id).status
+            )
+            assert status == TournamentStatus.REGISTERING  # nine of ten here: three of four
+            player = bot(human.username, PASSWORD)
+            assert await player.register()
+            mine = await player.play(timeout=240)
+            return [mine, *(await waiting)]
+
+        results = asyncio.run(run())
+
+    tournament = Tournament.objects.get(pk=demo.tournament_id)
+    assert tournament.status == TournamentStatus.FINISHED
+    assert tournament.entries.count() == 4
+    assert sorted(r.place for r in results if r.place == 1) == [1]
+    assert all(result.place is not None for result in results)
+
+
+async def _until_connected(bots: list[TournamentBot], within: float = 60) -> None:
+    """Every bot has read the tournament's first snapshot (it is waiting for the draw)."""
+    async with asyncio.timeout(within):
+        while any(bot.tournament_seq < 0 for bot in bots):
+            await asyncio.sleep(0.1)

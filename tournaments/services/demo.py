@@ -45,7 +45,7 @@ def demo_bot_usernames(count: int = DEMO_BOTS, prefix: str = DEMO_BOT_PREFIX) ->
     return tuple(f"{prefix}{number}" for number in range(1, count + 1))
 
 
-def _demo_tournament() -> Tournament:
+def _demo_tournament(*, seats: int, starting_chips: int) -> Tournament:
     """The demo tournament not over yet (registering or in play), or a new one."""
     tournament = (
         Tournament.objects.filter(name=DEMO_TOURNAMENT)
@@ -62,11 +62,11 @@ def _demo_tournament() -> Tournament:
         settings={
             "buy_in": DEMO_BUY_IN,
             "fee": DEMO_FEE,
-            "starting_chips": DEMO_STARTING_CHIPS,
+            "starting_chips": starting_chips,
             "add_on_price": DEMO_ADD_ON_PRICE,
             "add_on_chips": DEMO_ADD_ON_CHIPS,
-            "max_players": DEMO_SEATS,
-            "start_when_registered": DEMO_SEATS,
+            "max_players": seats,
+            "start_when_registered": seats,
         },
     )
 
@@ -83,13 +83,20 @@ def _bot_funded(player: Player, cost: int) -> None:
 
 
 def demo_tournament_load(
-    *, bots: int = DEMO_BOTS, prefix: str = DEMO_BOT_PREFIX, now: datetime | None = None
+    *,
+    bots: int | None = None,
+    prefix: str = DEMO_BOT_PREFIX,
+    seats: int = DEMO_SEATS,
+    starting_chips: int = DEMO_STARTING_CHIPS,
+    now: datetime | None = None,
 ) -> DemoTournament:
     """The demo tournament and its bots' accounts (password DEMO_BOT_PASSWORD), each bot
-    registered while registration is open (its buy-in and fee as ledger lines)."""
-    usernames = demo_bot_usernames(bots, prefix)
+    registered while registration is open (its buy-in and fee as ledger lines). `bots`:
+    one fewer than `seats` unless given (a tournament of `seats` players starts when the
+    last registers); `seats` and `starting_chips` apply to a tournament it opens."""
+    usernames = demo_bot_usernames(seats - 1 if bots is None else bots, prefix)
     with transaction.atomic():
-        tournament = _demo_tournament()
+        tournament = _demo_tournament(seats=seats, starting_chips=starting_chips)
         for username in usernames:
             player = demo_bot_account(username, DEMO_BOT_PASSWORD)
             entered = TournamentEntry.objects.filter(tournament=tournament, player=player)

@@ -66,13 +66,11 @@ class Command(BaseCommand):
                 self._play(options["tournament"], usernames, options)
 
     def _demo(self, options: dict[str, Any]) -> None:
-        from tournaments.services.demo import DEMO_BOTS, demo_tournament_load
+        from tournaments.services.demo import demo_tournament_load
 
         while True:
             try:
-                demo = demo_tournament_load(
-                    bots=options["count"] or DEMO_BOTS, prefix=options["prefix"]
-                )
+                demo = demo_tournament_load(bots=options["count"], prefix=options["prefix"])
                 self._play(demo.tournament_id, list(demo.bot_usernames), options)
             except Exception as failed:  # the demo goes on: the next round starts afresh
                 logger.exception("demo tournament bots: %s", failed)
