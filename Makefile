@@ -25,10 +25,14 @@ run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@echo "The room is at http://$(HOST):$(PORT)/  (Ctrl-C stops it; bots log to var/bots.log)"
+	$(PY) manage.py load_demo_tournament
 	@trap 'kill 0' INT TERM; \
 	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) \
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
-	  $(PY) manage.py demo_sit_and_go --url http://$(HOST):$(PORT) > var/tournament-bots.log 2>&1 & \
+	  $(PY) manage.py run_tournament_bots --url http://$(HOST):$(PORT) \
+	    --password demo-bot-password-change-me --policy call \
+	    --tournament $$($(PY) manage.py load_demo_tournament --id) \
+	    $$($(PY) manage.py load_demo_tournament --bot-args) > var/tournament-bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
 ## make test: ruff, ESLint, the import contracts, mypy on every app (stud strict), and the whole pytest suite.

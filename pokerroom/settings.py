@@ -276,6 +276,8 @@ PLAY_MONEY_TOP_UP_AMOUNT = env.int("PLAY_MONEY_TOP_UP_AMOUNT", default=100_000)
 # R-SHOW-3), and how long a freed seat is held for the first on the waiting list.
 NEXT_HAND_PAUSE_SECONDS = env.float("NEXT_HAND_PAUSE_SECONDS", default=3.0)
 WAITING_LIST_OFFER_SECONDS = env.float("WAITING_LIST_OFFER_SECONDS", default=60.0)
+# Tournaments: from the seat draw to the first deal, for players to reach their tables.
+TOURNAMENT_SEATING_SECONDS = env.float("TOURNAMENT_SEATING_SECONDS", default=10.0)
 # WebSocket flood control per connection (RateLimiter in tables/realtime/protocol.py):
 # messages a second on average, the burst allowed, and the refusals after which the
 # connection is closed (4008).

@@ -65,8 +65,8 @@ def room_rng(rng: random.Random | None) -> random.Random:
 
 def seating_seconds() -> float:
     """Seconds between the draw and the first deal, for players to reach their tables:
-    settings.TOURNAMENT_SEATING_SECONDS (10 by default)."""
-    return float(getattr(settings, "TOURNAMENT_SEATING_SECONDS", 10))
+    settings.TOURNAMENT_SEATING_SECONDS (10 by default; read at each call)."""
+    return float(settings.TOURNAMENT_SEATING_SECONDS)
 
 
 def tournament_structure(tournament: Tournament) -> tuple[LevelSpec, ...]:

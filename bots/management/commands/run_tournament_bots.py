@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from bots.client import POLICIES
+from bots.client import POLICIES, wait_for_room
 from bots.tournament_client import TournamentBot
 
 
@@ -39,6 +39,7 @@ class Command(BaseCommand):
         ]
 
         async def run() -> list[Any]:
+            await wait_for_room(options["url"])  # `make run` starts the bots with the room
             for bot in bots:
                 await bot.register()
             return await asyncio.gather(*(bot.follow() for bot in bots))
