@@ -27,10 +27,13 @@ run: venv
 	@mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	@echo "The room is at http://$(HOST):$(PORT)/  (Ctrl-C stops it; bots log to var/bots.log)"
+	$(PY) manage.py load_demo_tournament
+	@echo "The room is at http://$(HOST):$(PORT)/  (Ctrl-C stops it; bots log to var/bots.log and var/tournament-bots.log)"
 	@trap 'kill 0' INT TERM; \
 	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) \
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
+	  $(PY) manage.py tournament_bots --demo --url http://$(HOST):$(PORT) \
+	    > var/tournament-bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application
 
 ## make test: ruff, ESLint, the import contracts, mypy on every app (stud strict), and the whole pytest suite.

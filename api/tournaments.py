@@ -38,6 +38,7 @@ class TournamentRowSerializer(serializers.Serializer):
     prize_pool = serializers.IntegerField(help_text="Cents: every buy-in and add-on.")
     level = serializers.IntegerField(allow_null=True)
     starts_at = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
     start_when_registered = serializers.IntegerField(allow_null=True)
     url = serializers.CharField()
 

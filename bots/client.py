@@ -7,6 +7,14 @@ numbered by the hand's seq, a gap or a reconnect asks for a snapshot.
     bot = Bot(base_url="http://127.0.0.1:8000", username="bot1", password="...", table_id=1)
     stats = await bot.play(hands=10)      # BotStats: hands seen, actions, latencies
 
+A tournament bot (``TournamentBot``) registers over the room's API, follows the tournament
+over its socket (docs/protocol.md, "Tournaments") and plays at whichever table the room seats
+it: a ``Bot`` per table, the old one's socket closed when it is moved, until it is out or
+the tournament is over:
+
+    bot = TournamentBot(base_url=..., tournament_id=3, username="tbot1", password="...")
+    result = await bot.play()             # TournamentResult: place, prize, tables, moves
+
 The benchmark reads ``BotStats.broadcast_latencies``: seconds from sending an action to
 receiving the table's event for it.
 """
@@ -22,6 +30,7 @@ import random
 import re
 import statistics
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
@@ -479,3 +488,348 @@ async def wait_for_room(base_url: str, *, within: float = 60) -> None:
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.5)
+
+
+# --- tournaments --------------------------------------------------------------------------------
+
+# Seconds between snapshots a tournament bot asks for when no frame came: the "moved" and
+# "eliminated" notices and the snapshots may be dropped (channels_redis drops silently), and
+# the snapshot names the bot's table and place, so a lost notice costs at most this long.
+TOURNAMENT_SNAPSHOT_EVERY = 5.0
+TOURNAMENT_OVER = frozenset({"finished", "cancelled"})
+# Tries of an HTTP call (login, register) that got no answer in time (a loaded room).
+HTTP_ATTEMPTS = 6
+
+
+class TournamentRefusedByRoom(RuntimeError):
+    """The room refused to register the bot (not open, full, cannot pay): its words."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _cookie_value(cookie: str, name: str) -> str | None:
+    for part in cookie.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return None
+
+
+def http_json(
+    base_url: str, path: str, *, cookie: str, method: str = "GET", timeout: float = 10
+) -> tuple[int, Any]:
+    """Call the room's API as the logged-in browser would: the session cookie, and for a
+    POST the CSRF token (the `csrftoken` cookie the login set) with the page's origin.
+    Returns the HTTP status and the JSON answer (an error status is answered, not raised)."""
+    origin = _origin(base_url)
+    headers = {"Cookie": cookie, "Accept": "application/json"}
+    if method != "GET":
+        headers |= {
+            "X-CSRFToken": _cookie_value(cookie, "csrftoken") or "",
+            "Origin": origin,
+            "Referer": origin + "/",
+        }
+    request = urllib.request.Request(
+        urllib.parse.urljoin(origin, path),
+        data=b"" if method != "GET" else None,
+        headers=headers,
+        method=method,
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as refused:
+        body = refused.read()
+        try:
+            return refused.code, json.loads(body or b"null")
+        except ValueError:
+            return refused.code, {"detail": body[:200].decode("utf-8", "replace")}
+
+
+def tournament_ws_url_of(base_url: str, tournament_id: int) -> str:
+    parts = urllib.parse.urlsplit(base_url)
+    scheme = "wss" if parts.scheme in ("https", "wss") else "ws"
+    return f"{scheme}://{parts.netloc}/ws/tournaments/{tournament_id}/"
+
+
+@dataclass
+class TournamentResult:
+    """How a tournament went for one bot: its place and prize (cents) when it is over for
+    it, the tables it played at in order, and each table's BotStats."""
+
+    place: int | None = None
+    prize: int = 0
+    status: str = ""
+    tables: list[int] = field(default_factory=list)
+    moves: int = 0
+    # When the bot learnt of each table (time.monotonic()), the first being the draw.
+    seated_at: list[float] = field(default_factory=list)
+    table_stats: dict[int, BotStats] = field(default_factory=dict)
+    hands_seen: dict[int, set[int]] = field(default_factory=dict)
+    notices: list[dict[str, Any]] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "prize": self.prize,
+            "status": self.status,
+            "tables": self.tables,
+            "moves": self.moves,
+            "hands": sum(s.hands for s in self.table_stats.values()),
+            "actions": sum(s.actions for s in self.table_stats.values()),
+            "errors": sum(len(s.errors) for s in self.table_stats.values()),
+        }
+
+
+class TournamentBot:
+    """One bot in one tournament: registers (over the API; already registered is fine),
+    waits on the tournament's socket for the draw, plays at its table with a ``Bot`` and
+    follows every move to another table (R-TOUR-3 balancing, R-TOUR-4 merge): the old
+    table's socket is closed, the new table's opened. It stops when it is out (its place)
+    or the tournament is over.
+
+    Where it plays comes from the room's own words: the per-player ``tournament_moved`` and
+    ``tournament_eliminated`` notices, and the tournament snapshot's standings (its table,
+    its place), asked for again whenever nothing came for a while (a lost notice)."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        tournament_id: int,
+        username: str = "",
+        password: str = "",
+        cookie: str | None = None,
+        policy: str = "call",
+        seed: int | None = None,
+        register: bool = True,
+    ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy is one of {POLICIES}")
+        self.base_url = http_url_of(base_url)
+        self.tournament_id = tournament_id
+        self.username = username
+        self.password = password
+        self.cookie = cookie
+        self.policy = policy
+        self.seed = seed
+        self.register_first = register
+        self.rng = random.Random(seed)
+        self.player_id: int | None = None
+        self.result = TournamentResult()
+        self.tournament_seq = -1
+        self.table_id: int | None = None
+        self.table_bot: Bot | None = None
+        self._table_task: asyncio.Task[BotStats] | None = None
+        self.done = asyncio.Event()
+        self.reconnects = 0
+
+    # --- HTTP -------------------------------------------------------------------------------
+
+    async def _http(self, call: Any, *args: Any, **kwargs: Any) -> Any:
+        """An HTTP call in a thread, tried again (with a growing pause) when the room does
+        not answer in time: a busy room, or one still starting. A refusal is not retried."""
+        for attempt in range(HTTP_ATTEMPTS):
+            try:
+                return await asyncio.to_thread(call, *args, **kwargs)
+            except (OSError, TimeoutError) as failed:
+                if attempt == HTTP_ATTEMPTS - 1:
+                    raise
+                logger.info("%s: %s, trying again", self.username, failed)
+                await asyncio.sleep(min(RECONNECT_LAST, RECONNECT_FIRST * 2**attempt) * 2)
+        raise AssertionError("unreachable")
+
+    async def login(self) -> str:
+        if self.cookie is None:
+            self.cookie = await self._http(
+                http_login, self.base_url, self.username, self.password, timeout=30
+            )
+        if self.player_id is None:
+            status, me = await self._http(
+                http_json, self.base_url, "/api/me/", cookie=self.cookie, timeout=30
+            )
+            if status != 200 or not isinstance(me, dict):
+                raise BotLoginFailed(f"{self.username}: /api/me/ answered {status}: {me}")
+            self.player_id = int(me["id"])
+            self.username = self.username or str(me.get("username", ""))
+        return self.cookie
+
+    async def register(self) -> bool:
+        """Register for the tournament (the buy-in and fee leave the bot's wallet). True
+        when it registered now, False when it already was; refused otherwise."""
+        cookie = await self.login()
+        status, answer = await self._http(
+            http_json,
+            self.base_url,
+            f"/api/tournaments/{self.tournament_id}/register/",
+            cookie=cookie,
+            method="POST",
+            timeout=30,
+        )
+        if status == 200:
+            return True
+        answer = answer if isinstance(answer, dict) else {}
+        code = str(answer.get("code", status))
+        if code == "already_registered":
+            return False
+        raise TournamentRefusedByRoom(code, str(answer.get("detail", answer)))
+
+    # --- the tournament's socket -----------------------------------------------------------------
+
+    async def play(self, *, timeout: float | None = None) -> TournamentResult:
+        """Register (unless told not to), then play until out or over."""
+        cookie = await self.login()
+        if self.register_first:
+            try:
+                await self.register()
+            except TournamentRefusedByRoom as refused:
+                if refused.code not in ("not_open", "over"):
+                    raise
+                # Started or over: a bot that had entered (a restart) plays on or learns its
+                # place; one that had not is told so by the snapshot.
+                logger.info("%s: %s", self.username, refused)
+        try:
+            async with asyncio.timeout(timeout):
+                failures = 0
+                while not self.done.is_set():
+                    if await self._follow_one_connection(cookie):
+                        failures = 0
+                    else:
+                        failures += 1
+                    if self.done.is_set():
+                        break
+                    self.reconnects += 1
+                    pause = min(RECONNECT_LAST, RECONNECT_FIRST * 2 ** max(0, failures - 1))
+                    await asyncio.sleep(pause * self.rng.uniform(0.5, 1.0))
+        finally:
+            await self._leave_table()
+        return self.result
+
+    async def _follow_one_connection(self, cookie: str) -> bool:
+        """Read the tournament's frames on one connection until done; False when the
+        connection could not be opened or was lost before any frame."""
+        frames = 0
+        try:
+            async with websockets.connect(
+                tournament_ws_url_of(self.base_url, self.tournament_id),
+                additional_headers={"Cookie": cookie},
+                origin=_origin(self.base_url),  # type: ignore[arg-type]
+                max_size=2**22,
+                open_timeout=5,
+            ) as ws:
+                while not self.done.is_set():
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), TOURNAMENT_SNAPSHOT_EVERY)
+                    except TimeoutError:
+                        await ws.send(json.dumps({"type": "snapshot"}))
+                        continue
+                    frames += 1
+                    await self.on_frame(json.loads(text))
+                    self._table_task_check()
+        except websockets.ConnectionClosed as closed:
+            if closed.rcvd is not None and closed.rcvd.code in CLOSE_FINAL:
+                raise
+            logger.info("%s: tournament socket lost (%s)", self.username, closed)
+        except (OSError, TimeoutError, websockets.InvalidHandshake) as failed:
+            logger.info("%s: cannot reach the tournament (%s)", self.username, failed)
+        return frames > 0
+
+    async def on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if frame.get("tournament_id") not in (None, self.tournament_id):
+            return  # a notice of another tournament this player is in
+        if kind == "tournament":
+            await self.on_tournament(frame.get("tournament") or {}, frame.get("seq"))
+        elif kind == "tournament_moved":
+            self.result.notices.append(frame)
+            table_id = frame.get("table_id")
+            if isinstance(table_id, int):
+                await self.go_to(table_id)
+        elif kind == "tournament_eliminated":
+            self.result.notices.append(frame)
+            self.result.place = frame.get("place")
+            self.result.prize = int(frame.get("prize") or 0)
+            await self.finish("eliminated")
+
+    async def on_tournament(self, snapshot: dict[str, Any], seq: Any) -> None:
+        """The tournament as it is now: our place if we are out, our table if we play."""
+        if isinstance(seq, int):
+            if seq < self.tournament_seq:
+                return  # older than what we know (frames of two groups can cross)
+            self.tournament_seq = seq
+        status = str(snapshot.get("status", ""))
+        self.result.status = status
+        mine = next(
+            (s for s in snapshot.get("standings") or [] if s.get("player_id") == self.player_id),
+            None,
+        )
+        if mine is not None and mine.get("place") is not None:
+            self.result.place = mine["place"]
+            self.result.prize = int(mine.get("prize") or 0)
+            await self.finish("out" if status not in TOURNAMENT_OVER else status)
+        elif status in TOURNAMENT_OVER:
+            await self.finish(status)
+        elif mine is None and status not in ("registering", "announced"):
+            await self.finish("not entered")  # it started without us
+        elif mine is not None and isinstance(mine.get("table_id"), int):
+            await self.go_to(mine["table_id"])
+
+    async def go_to(self, table_id: int) -> None:
+        """Play at `table_id`: the socket of the table we leave is closed first."""
+        if table_id == self.table_id and self._table_task is not None:
+            return
+        if self.table_id is not None and table_id != self.table_id:
+            self.result.moves += 1
+            logger.info("%s: moved from table %s to %s", self.username, self.table_id, table_id)
+        await self._leave_table()
+        if table_id != self.table_id:
+            self.result.tables.append(table_id)
+            self.result.seated_at.append(time.monotonic())
+        self.table_id = table_id
+        bot = Bot(
+            base_url=self.base_url,
+            table_id=table_id,
+            username=self.username,
+            cookie=self.cookie,
+            policy=self.policy,
+            seed=self.rng.randrange(2**32),
+            sit=False,  # the room seats us (R-TOUR-2); a tournament seat is never taken
+        )
+        self.table_bot = bot
+        self.result.table_stats[table_id] = bot.stats
+        self.result.hands_seen[table_id] = bot.hand_ids_seen
+        self._table_task = asyncio.create_task(bot.play())
+
+    def _table_task_check(self) -> None:
+        """A table's play that ended on its own (the room closed that table for good) is
+        forgotten: the next snapshot names the table to go to, even the same one."""
+        task = self._table_task
+        if task is not None and task.done():
+            if not task.cancelled() and task.exception() is not None:
+                logger.info(
+                    "%s: table %s ended: %s", self.username, self.table_id, task.exception()
+                )
+            self._table_task = None
+
+    async def _leave_table(self) -> None:
+        task, self._table_task = self._table_task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def finish(self, why: str) -> None:
+        logger.info("%s: %s (place %s)", self.username, why, self.result.place)
+        await self._leave_table()
+        self.done.set()
+
+
+async def play_tournament(
+    bots: list[TournamentBot], *, timeout: float | None = None
+) -> list[TournamentResult]:
+    """Several bots in one tournament together, each to its own end; the first failure
+    cancels the rest."""
+    async with asyncio.TaskGroup() as group:
+        tasks = [group.create_task(bot.play(timeout=timeout)) for bot in bots]
+    return [task.result() for task in tasks]

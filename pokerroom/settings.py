@@ -281,6 +281,8 @@ WAITING_LIST_OFFER_SECONDS = env.float("WAITING_LIST_OFFER_SECONDS", default=60.
 # R-ANTE-1: a player without auto-ante has this long to say "I'm in" (the next hand waits
 # at least this long when someone is asked, then is dealt to the others).
 ANTE_CONFIRM_SECONDS = env.float("ANTE_CONFIRM_SECONDS", default=6.0)
+# Tournaments: from the seat draw to the first deal, for players to reach their tables.
+TOURNAMENT_SEATING_SECONDS = env.float("TOURNAMENT_SEATING_SECONDS", default=10.0)
 # WebSocket flood control per connection (RateLimiter in tables/realtime/protocol.py):
 # messages a second on average, the burst allowed, and the refusals after which the
 # connection is closed (4008).

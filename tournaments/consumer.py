@@ -13,6 +13,7 @@ the "moved" and "eliminated" notices. A client may send only `snapshot` and `pin
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -24,6 +25,19 @@ from tournaments.models import Tournament, TournamentTable
 
 CLOSE_NOT_FOUND = 4404
 MAX_ID = 2**63 - 1
+
+
+class TournamentErrorCode(StrEnum):
+    """The `code` of an `error` frame on a tournament socket (docs/protocol.md lists them)."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    NOT_FOUND = "not_found"
+
+
+def error_frame(code: TournamentErrorCode, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code.value, "message": message}
 
 
 def _snapshot_frame(tournament_id: int) -> dict[str, Any] | None:
@@ -94,7 +108,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(frame)
 
     async def _not_found(self, why: str) -> None:
-        await self.send_json({"type": "error", "code": "not_found", "message": why})
+        await self.send_json(error_frame(TournamentErrorCode.NOT_FOUND, why))
         await self.close(code=CLOSE_NOT_FOUND)
 
     async def _join(self, group: str) -> None:
@@ -116,10 +130,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         try:
             message = json.loads(text_data or "")
         except ValueError:
-            await self.send_json({"type": "error", "code": "bad_json", "message": "not JSON"})
+            await self.send_json(error_frame(TournamentErrorCode.BAD_JSON, "not JSON"))
             return
         if not isinstance(message, dict):
-            await self.send_json({"type": "error", "code": "bad_frame", "message": "not an object"})
+            await self.send_json(error_frame(TournamentErrorCode.BAD_MESSAGE, "not an object"))
             return
         kind = message.get("type")
         ref = message.get("ref")
@@ -129,13 +143,11 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         elif kind == "snapshot":
             reply = await self._snapshot()
         else:
-            reply = {
-                "type": "error",
-                "code": "unknown_type",
-                "message": "a tournament socket takes only snapshot and ping",
-            }
+            reply = error_frame(
+                TournamentErrorCode.UNKNOWN_TYPE, "a tournament socket takes only snapshot and ping"
+            )
         if reply is None:
-            reply = {"type": "error", "code": "not_found", "message": "no such tournament"}
+            reply = error_frame(TournamentErrorCode.NOT_FOUND, "no such tournament")
         if isinstance(ref, str | int) and not isinstance(ref, bool):
             reply = {**reply, "ref": ref}
         await self.send_json(reply)

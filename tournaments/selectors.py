@@ -284,6 +284,7 @@ def lobby_row(tournament: Tournament, now: datetime | None = None) -> dict[str, 
         "starts_ms_left": ms_left(tournament.starts_at, now)
         if tournament.status not in IN_PLAY and tournament.status not in OVER
         else None,
+        "started_at": iso(tournament.started_at),
         "start_when_registered": tournament.start_when_registered,
         "url": f"/tournaments/{tournament.pk}/",
     }

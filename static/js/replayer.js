@@ -9,7 +9,7 @@
 import { cardElement, handWords } from "./cards.js";
 import { chipStack } from "./chips.js";
 import { applyEvent, emptyHand } from "./handstate.js";
-import { GAME_NAMES, dollars, stakesText } from "./money.js";
+import { GAME_NAMES, amount, stakesText, useChipUnits } from "./money.js";
 import { NARROW_FELT_PX, seatPosition } from "./table/felt.js";
 
 // Events that end a step: what a viewer would notice happen at the table.
@@ -25,7 +25,7 @@ function buildSteps(history) {
   const steps = [];
   let pending = [];
   for (const event of events) {
-    hand = applyEvent(hand, event, { viewerSeat, money: dollars });
+    hand = applyEvent(hand, event, { viewerSeat, money: amount });
     pending.push(event);
     if (STEP_ENDS.has(event.kind)) {
       // Two hand_end frames (the engine's and the room's) make one step.
@@ -52,6 +52,8 @@ function button(text, label, onClick) {
 }
 
 export function mountReplayer(element, history) {
+  // A tournament's hand is played in tournament chips, not cents (R-TOUR-1).
+  useChipUnits(Boolean(history.table && history.table.is_tournament));
   const steps = buildSteps(history);
   const seatsTotal = history.table?.seats || Math.max(2, ...steps.at(-1)?.hand.seats.map((s) => s.seat) || [2]);
   let index = 0;
@@ -177,7 +179,7 @@ export function mountReplayer(element, history) {
     name.textContent = seat.name;
     const stack = document.createElement("span");
     stack.className = "stack";
-    stack.textContent = dollars(seat.stack);
+    stack.textContent = amount(seat.stack);
     plate.append(name, stack);
     const words = hand.words[seat.seat];
     if (words) {

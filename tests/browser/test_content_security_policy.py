@@ -23,6 +23,7 @@ from tables.models import Table
 from tests.browser import steps
 from tests.factories import PASSWORD, PlayerFactory
 from tests.table_factories import make_table, play_down, seated_player
+from tests.tournaments.tui_rows import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -98,6 +99,13 @@ def test_every_page_works_under_the_content_security_policy(new_context, finishe
     _visit(visitor, f"/accounts/reset/{uid}/{token}/")
     assert visitor.locator("input[name=new_password1]").count() == 1
     _visit(visitor, "/accounts/reset/done/")
+    # The tournament pages: the Tournaments tab, a tournament, its results and TV clock.
+    tournament = make_tournament(name="Policy cup")
+    for path in ("/tournaments/", f"/tournaments/{tournament.pk}/"):
+        _visit(visitor, path)
+        visitor.locator('[data-connection="online"], .lobby-status:text("Live")').first.wait_for()
+    for path in (f"/tournaments/{tournament.pk}/results/", f"/tournaments/{tournament.pk}/clock/"):
+        _visit(visitor, path)
 
     player = watch.watch(new_context()).new_page()
     steps.log_in(player, alice.username)
@@ -130,6 +138,7 @@ def test_every_page_works_under_the_content_security_policy(new_context, finishe
         "/admin/accounts/ledgerentry/",
         "/admin/tables/table/",
         f"/admin/tables/table/{table.pk}/change/",
+        "/admin/tournaments/tournament/",
         "/staff/rake/",
         "/staff/rake/statement/",
         "/api/docs/",

@@ -185,7 +185,8 @@ def deal(table: Table, now: datetime, deck: list[int] | None = None) -> Hand:
     """The table's scheduled hand is dealt (the tables' start task, when due)."""
     result = services.hand_start(table_id=table.pk, now=now, deck=deck, only_when_due=True)
     assert result.ok, result.reply()
-    hand = hand_in_play(table)
+    # (over at the deal already when everyone is all-in from the antes)
+    hand = Hand.objects.filter(table=table).order_by("-number").first()
     assert hand is not None
     return hand
 
@@ -198,10 +199,10 @@ def play_out(
     *,
     between_hands: bool = True,
 ) -> Hand:
-    """Every turn of the hand in play at `table` is taken by `policy` at `now`; then (as the
-    task the tables send would) the tournament's step between hands runs."""
+    """Every turn of the table's last hand (if still in play) is taken by `policy` at `now`;
+    then (as the task the tables send would) the tournament's step between hands runs."""
     rng = rng or random.Random(0)
-    hand = hand_in_play(table)
+    hand = Hand.objects.filter(table=table).order_by("-number").first()
     assert hand is not None
     players = {int(pid): Player.objects.get(pk=pid) for pid in hand.players.values()}
     while True:

@@ -190,4 +190,15 @@ async def test_only_snapshot_and_ping_are_accepted(db: Any) -> None:
     assert (await client.next())["code"] == "unknown_type"
     await client.communicator.send_to(text_data="{not json")
     assert (await client.next())["code"] == "bad_json"
+    await client.communicator.send_json_to([1])
+    assert (await client.next())["code"] == "bad_message"
     await client.close()
+
+
+async def test_the_protocol_page_lists_exactly_the_tournament_error_codes() -> None:
+    from tests.tables.test_codes_documented import codes_in_table
+    from tournaments.consumer import TournamentErrorCode
+
+    documented = codes_in_table("protocol.md", "### Tournament errors (`error` frames)")
+
+    assert documented == {code.value for code in TournamentErrorCode}

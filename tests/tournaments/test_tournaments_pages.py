@@ -130,7 +130,8 @@ def test_the_clock_page_shows_level_limits_antes_and_players_in_large_type(
     assert 'class="tv-time"' in response.content.decode()
     assert "Level 1" in page
     assert "10/20" in page  # level 1's limits
-    assert "Next level 20/40 · ante 10" in page
+    assert "Next level 20/40" in page
+    assert "Ante 5 Bring-in 5" in page  # level 1 (tests/tournaments/tui_rows.py)
     assert "Players left 4" in page
 
 
@@ -209,3 +210,53 @@ def test_r_tour_1_the_add_on_is_offered_once_and_bought_from_the_page(client: Cl
     assert "Add-on: 400 chips" not in page
     again = text(client.post(f"/tournaments/{tournament.pk}/add-on/", follow=True))
     assert "You have already bought your add-on." in again
+
+
+def test_r_tour_9_the_page_shows_the_prize_pool_and_the_payouts_by_place(
+    client: Client,
+) -> None:
+    tournament = make_tournament()
+    register(tournament, [PlayerFactory() for _ in range(9)], timezone.now())
+
+    page = text(client.get(f"/tournaments/{tournament.pk}/"))
+
+    # 9 entrants x $40 (the fees are the house's): 3 places paid, 50/30/20.
+    assert "Prize pool $360.00" in page
+    assert "1 $180.00 2 $108.00 3 $72.00" in page
+
+
+def test_the_table_page_of_a_tournament_shows_chips_to_a_visitor_too(client: Client) -> None:
+    _, _, tables = running_tournament(players=4)
+
+    html = client.get(f"/tables/{tables[0].pk}/").content.decode()
+
+    assert "data-tournament-bar" in html
+    assert '"is_tournament": true' in html  # the page counts chips, offers no seat
+
+
+def test_r_tour_1_the_add_on_from_the_table_page_comes_back_to_the_table(client: Client) -> None:
+    tournament, players, tables = running_tournament(players=4)
+    funded(players[0], 5000)
+    client.force_login(players[0])
+
+    response = client.post(
+        f"/tournaments/{tournament.pk}/add-on/", {"next": f"/tables/{tables[0].pk}/"}
+    )
+
+    assert response.status_code == 302 and response["Location"] == f"/tables/{tables[0].pk}/"
+    page = text(client.get(response["Location"]))
+    assert "Add-on bought." in page
+    assert TournamentEntry.objects.get(player=players[0]).add_on_at is not None
+
+
+def test_the_form_never_sends_the_player_to_another_site(client: Client) -> None:
+    tournament = make_tournament()
+    player = PlayerFactory()
+    funded(player, 10_000)
+    client.force_login(player)
+
+    response = client.post(
+        f"/tournaments/{tournament.pk}/register/", {"next": "https://evil.example/"}
+    )
+
+    assert response["Location"] == f"/tournaments/{tournament.pk}/"

@@ -16,7 +16,7 @@ from stud.tournament import LevelSpec
 from tables import services
 from tables.models import HandEvent, Seat
 from tables.services.scheduling import TOURNAMENT_TABLE_BETWEEN_HANDS
-from tests.factories import StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, funded
 from tests.tournaments.play_helpers import (
     SEATING,
     T0,
@@ -41,6 +41,11 @@ from tournaments.models import (
     TournamentTable,
 )
 from tournaments.services.clock import tournament_clock_sweep, tournament_clock_tick
+from tournaments.services.entries import (
+    tournament_add_on,
+    tournament_create,
+    tournament_register,
+)
 from tournaments.services.play import (
     tournament_pause,
     tournament_redraw,
@@ -139,6 +144,27 @@ def test_a_tournament_starts_at_its_scheduled_time():
     assert tournament.status == TournamentStatus.RUNNING
 
 
+def test_r_tour_9_fewer_than_two_at_the_scheduled_start_cancels_and_refunds():
+    tournament = tournament_create(
+        name="Quiet night",
+        staff=StaffFactory(),
+        now=T0,
+        preset="turbo",
+        settings={"starts_at": T0 + timedelta(minutes=5)},
+    )
+    player = PlayerFactory()
+    funded(player, 10_000)
+    tournament_register(tournament_id=tournament.pk, player=player, now=T0)
+
+    assert tournament_clock_sweep(now=T0 + timedelta(minutes=5)) == 1
+
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.CANCELLED
+    player.refresh_from_db()
+    assert player.balance == 10_000
+    assert not TournamentTable.objects.filter(tournament=tournament).exists()
+
+
 # --- R-TOUR-8 and the tables' side -------------------------------------------------------
 
 
@@ -189,6 +215,32 @@ def test_a_tournament_hand_end_hands_the_next_deal_to_the_tournament(
     table.refresh_from_db()
     assert table.next_hand_at is None  # the table does not schedule itself
     assert (TOURNAMENT_TABLE_BETWEEN_HANDS, (table.pk,)) in tasks_sent
+
+
+def test_r_tour_1_an_add_on_bought_mid_hand_goes_on_the_seat_when_the_hand_ends():
+    tournament = tournament_create(
+        name="Add-on night", staff=StaffFactory(), now=T0, preset="turbo", settings={}
+    )
+    players = []
+    for _ in range(2):
+        player = PlayerFactory()
+        funded(player, 10_000)
+        tournament_register(tournament_id=tournament.pk, player=player, now=T0)
+        players.append(player)
+    tournament_start(tournament_id=tournament.pk, now=T0, rng=random.Random(1))
+    [table] = open_tables(tournament)
+    hand = deal(table, FIRST_DEAL)
+    buyer = players[0]
+    seat = Seat.objects.get(table=table, player=buyer)
+
+    tournament_add_on(tournament_id=tournament.pk, player=buyer, now=FIRST_DEAL)
+
+    seat.refresh_from_db()
+    assert seat.stack == 800  # not in this hand's chips (R-GAME-4)
+    play_out(table, FIRST_DEAL + timedelta(seconds=20))
+    end = HandEvent.objects.filter(hand=hand, kind="hand_end").order_by("seq").last()
+    seat.refresh_from_db()
+    assert seat.stack == end.payload["stacks"][str(seat.number)] + 400
 
 
 # --- R-TOUR-3: balancing ------------------------------------------------------------------
@@ -446,6 +498,42 @@ def test_r_tour_6_an_equal_deals_level_ends_when_every_player_has_dealt_the_same
     assert hand_stakes(deal(table, table.next_hand_at)) == (10, 15, 30, 60)
 
 
+def test_r_tour_6_a_table_done_with_equal_deals_plays_on_and_the_clock_waits_for_the_other():
+    tournament, _ = started(8, levels=EQUAL_DEALS_FIRST)
+    first, second = open_tables(tournament)
+    deal(first, FIRST_DEAL)
+    deal(second, FIRST_DEAL)
+    expired = tournament.level_ends_at
+    tournament_clock_tick(tournament_id=tournament.pk, now=expired)
+    when = expired + timedelta(seconds=5)
+    for _ in range(3):  # the first table: seats 1, 2, 3 and 4 have dealt once each
+        play_out(first, when)
+        first.refresh_from_db()
+        when = first.next_hand_at
+        deal(first, when)
+    play_out(first, when)
+
+    assert TournamentTable.objects.get(table=first).level == 2
+    assert stakes(first) == (10, 15, 30, 60)  # no break follows: it plays on at level 2
+    first.refresh_from_db()
+    assert first.next_hand_at is not None
+    tournament.refresh_from_db()
+    assert tournament.level == 1 and tournament.level_timer_expired
+    assert stakes(second) == (25, 10, 25, 50)
+
+    for _ in range(3):
+        play_out(second, when)
+        second.refresh_from_db()
+        when = second.next_hand_at
+        deal(second, when)
+    play_out(second, when)
+
+    tournament.refresh_from_db()
+    assert tournament.level == 2 and not tournament.level_timer_expired
+    assert tournament.level_ends_at == when + timedelta(minutes=3)
+    assert stakes(second) == (10, 15, 30, 60)
+
+
 # --- R-TOUR-7: eliminations ---------------------------------------------------------------
 
 
@@ -467,6 +555,24 @@ def test_r_tour_7_players_out_at_both_tables_at_once_place_by_chips_and_equal_ch
     assert entry_of(tournament, c).place == 8
     assert entry_of(tournament, a).chips_at_hand_start == 5
     assert entry_of(tournament, c).eliminated_at == when
+
+
+def test_r_tour_7_hands_of_two_tables_ending_at_the_same_instant_place_their_players_together():
+    tournament, _ = started(10)
+    first, second = open_tables(tournament)
+    chips_moved(first, from_seat=2, to_seat=1, leave=10)
+    chips_moved(second, from_seat=2, to_seat=1, leave=5)
+    richer, poorer = seats_of(first)[2].player, seats_of(second)[2].player
+    deal(first, FIRST_DEAL, deck_where(first, busted=[2], policy=short_stacks_call))
+    deal(second, FIRST_DEAL, deck_where(second, busted=[2]))
+    when = FIRST_DEAL + timedelta(seconds=30)
+    play_out(first, when, short_stacks_call)  # its step runs before the other hand ends
+    assert entry_of(tournament, richer).place == 10
+
+    play_out(second, when)  # ends at the same instant: the two are placed together
+
+    assert entry_of(tournament, poorer).place == 10
+    assert entry_of(tournament, richer).place == 9
 
 
 # --- staff --------------------------------------------------------------------------------

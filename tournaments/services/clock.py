@@ -18,6 +18,7 @@ from django.db.models import Count, Q
 
 from tables.models import Hand, Table
 from tables.services import scheduling
+from tournaments import broadcast
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services.play import (
     NOT_STARTED,
@@ -91,6 +92,7 @@ def tournament_clock_tick(
             else:
                 level_advance(tournament, now=now)
             tournament_settle(tournament, now=now, rng=room_rng(rng))
+            broadcast.tournament_changed(tournament.pk)
             return True
         elif (
             tournament.status == TournamentStatus.ON_BREAK
@@ -104,6 +106,7 @@ def tournament_clock_tick(
             tournament.level_ends_at = now + timedelta(minutes=level.minutes)
             tournament.save(update_fields=["status", "break_ends_at", "level", "level_ends_at"])
             tournament_settle(tournament, now=now, rng=room_rng(rng))
+            broadcast.tournament_changed(tournament.pk)
             return True
         else:
             return False

@@ -65,8 +65,8 @@ def room_rng(rng: random.Random | None) -> random.Random:
 
 def seating_seconds() -> float:
     """Seconds between the draw and the first deal, for players to reach their tables:
-    settings.TOURNAMENT_SEATING_SECONDS (10 by default)."""
-    return float(getattr(settings, "TOURNAMENT_SEATING_SECONDS", 10))
+    settings.TOURNAMENT_SEATING_SECONDS (10 by default; read at each call)."""
+    return float(settings.TOURNAMENT_SEATING_SECONDS)
 
 
 def tournament_structure(tournament: Tournament) -> tuple[LevelSpec, ...]:
@@ -240,6 +240,7 @@ def tournament_settle(tournament: Tournament, *, now: datetime, rng: random.Rand
     both tables together), the end when one is left, the merge at 7 (R-TOUR-4) or the
     balancing move (R-TOUR-3), the level the next hand is dealt at (R-TOUR-5/6), and the
     next deal scheduled, or held (a break, a pause, a move or merge waited for)."""
+    clock_before = (tournament.status, tournament.level)
     tables = open_tables(tournament)
     locks = tournament_tables_lock([table.table_id for table in tables])
     seating.add_on_chips_seat(locks)
@@ -270,8 +271,16 @@ def tournament_settle(tournament: Tournament, *, now: datetime, rng: random.Rand
             tournament_hand_hold(lock)
         else:
             tournament_hand_schedule(lock, now=now, pause=next_hand_pause())
+    # The tournament's pages hear of it only when something changed (the sweep runs this
+    # every second for a table that waits for a move or a merge).
+    changed = (
+        bool(busts)
+        or clock_before != (tournament.status, tournament.level)
+        or any(lock.outbox.table_frames or lock.outbox.seats_changed for lock in locks.values())
+    )
     tournament_tables_finish(locks)
-    broadcast.tournament_changed(tournament.pk)
+    if changed:
+        broadcast.tournament_changed(tournament.pk)
 
 
 def tables_level_apply(
@@ -308,10 +317,13 @@ def tables_level_apply(
     if waiting_for_equal_deals and all(table.level > tournament.level for table in tables):
         level_advance(tournament, now=now)
     held = set()
+    break_next = tournament_level(tournament, tournament.level).break_minutes > 0
     for table in tables:
         lock = locks[table.table_id]
         in_force = table.level
-        if table.level > tournament.level:  # done early; a break comes before the next level
+        if table.level > tournament.level and break_next:
+            # done with the equal-deals level before the other table: the break that
+            # follows it starts when both are done, so this one waits
             held.add(table.table_id)
             in_force = tournament.level
         if lock.hand_in_play is None:

@@ -162,10 +162,28 @@ def eliminations_record(tournament: Tournament, busts: list[Elimination], *, now
     the best of their places. Their seats go; each is told their place."""
     if not busts:
         return
-    places = finishing_places(
-        [Bust(bust.entry.player_id, bust.chips_at_hand_start) for bust in busts],
-        players_left(tournament),
+    # Hands of both tables that ended at the same instant (one sweep timing out both, say)
+    # may be settled by two steps: the players the first placed are placed again with these.
+    instants = {bust.hand.ended_at for bust in busts}
+    earlier = list(
+        TournamentEntry.objects.filter(
+            tournament=tournament,
+            eliminated_at__isnull=False,
+            eliminated_in_hand__ended_at__in=instants,
+        ).exclude(player_id__in=[bust.entry.player_id for bust in busts])
     )
+    places = finishing_places(
+        [Bust(bust.entry.player_id, bust.chips_at_hand_start) for bust in busts]
+        + [Bust(entry.player_id, entry.chips_at_hand_start) for entry in earlier],
+        players_left(tournament) + len(earlier),
+    )
+    for entry in earlier:
+        if entry.place != places[entry.player_id]:
+            entry.place = places[entry.player_id]
+            entry.save(update_fields=["place"])
+            broadcast.tournament_player_eliminated(
+                entry.player_id, entry.place, entry.prize, tournament.pk
+            )
     for bust in busts:
         entry = bust.entry
         entry.place = places[entry.player_id]

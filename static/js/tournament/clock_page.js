@@ -2,7 +2,7 @@
 // type, the next level, players left, average stack; live over the tournament's socket.
 import { dollars, chipCount } from "../money.js";
 import { TICK_MS, monotonicNow } from "../table/clock.js";
-import { anteText, clockNow, limitsText, nextLevelText } from "./format.js";
+import { clockNow, limitsText } from "./format.js";
 import { TournamentState, connectTournament } from "./live.js";
 
 const page = JSON.parse(document.getElementById("tournament-page").textContent);
@@ -16,8 +16,9 @@ function render() {
   $("[data-status]").textContent = t.status_label;
   $("[data-level]").textContent = t.level ? String(t.level.number) : "—";
   $("[data-limits]").textContent = limitsText(level);
-  $("[data-ante]").textContent = anteText(level);
-  $("[data-next-level]").textContent = nextLevelText(t);
+  $("[data-ante]").textContent = level ? `${chipCount(level.ante)}${level.dealer_only_ante ? " dealer" : ""}` : "";
+  $("[data-bring-in]").textContent = level ? chipCount(level.bring_in) : "";
+  $("[data-next-level]").textContent = limitsText(t.next_level);
   $("[data-players]").textContent = String(t.players_left);
   $("[data-average]").textContent = t.average_stack === null ? "—" : chipCount(t.average_stack);
   $("[data-pool]").textContent = dollars(t.prize_pool);
@@ -38,5 +39,13 @@ connectTournament(`/ws/tournaments/${page.tournament_id}/`, state, {
     $("[data-connection]").textContent = mode === "online" ? "Live" : "Reconnecting…";
   },
 });
+// For the card room's television: the clock alone on the screen (a click is needed).
+const fullScreen = $("[data-full-screen]");
+fullScreen.hidden = !document.fullscreenEnabled;
+fullScreen.addEventListener("click", () => root.requestFullscreen().catch(() => {}));
+document.addEventListener("fullscreenchange", () => {
+  fullScreen.hidden = Boolean(document.fullscreenElement);
+});
+
 render();
 setInterval(tick, TICK_MS);

@@ -27,13 +27,13 @@ export function limitsText(level) {
 export function anteText(level) {
   if (!level) return "";
   const dealer = level.dealer_only_ante ? " (dealer only)" : "";
-  return `ante ${chipCount(level.ante)}${dealer} · bring-in ${chipCount(level.bring_in)}`;
+  return `${chipCount(level.ante)}${dealer} · bring-in ${chipCount(level.bring_in)}`;
 }
 
 // "Level 3 · 25/50 · ante 25 (dealer only) · bring-in 10"
 export function levelText(level) {
   if (!level) return "";
-  return `Level ${level.number} · ${limitsText(level)} · ${anteText(level)}`;
+  return `Level ${level.number} · ${limitsText(level)} · ante ${anteText(level)}`;
 }
 
 export function nextLevelText(tournament) {

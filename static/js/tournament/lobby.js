@@ -17,10 +17,11 @@ function cell(text, className, label) {
   return td;
 }
 
+const WHEN = { weekday: "short", hour: "2-digit", minute: "2-digit" };
+
 export function startsText(row) {
-  if (row.starts_at) {
-    return new Date(row.starts_at).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
-  }
+  if (row.started_at) return `Started ${new Date(row.started_at).toLocaleString([], WHEN)}`;
+  if (row.starts_at) return new Date(row.starts_at).toLocaleString([], WHEN);
   if (row.start_when_registered) return `When ${row.start_when_registered} registered`;
   return "";
 }

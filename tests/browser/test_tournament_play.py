@@ -1,0 +1,229 @@
+"""A tournament in the browser (issue #13): a player registers and buys the add-on by
+clicking, is taken to their table when it starts, sees the level clock in chips, is moved
+when the tables merge (R-TOUR-4) with a notice, and finishes with a place (R-TOUR-7).
+
+The other eight players are driven through the services by the test process
+(tests/tournaments/tui_driver.py), which holds every task, so the tournament moves only when
+the test steps it. Its broadcasts must reach the browser: this module's Daphne and the test
+share a Redis of their own (the suite's other Daphne runs embedded, its channel layer in its
+own memory). Screenshots of the tournament lobby and a tournament table at 390 and 1440 px.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import threading
+import time
+from collections.abc import Iterator
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from accounts.models import Player
+from tables.models import Seat, Table
+from tables.services import scheduling
+from tests.browser import steps
+from tests.factories import PlayerFactory, funded
+from tests.room_processes import daphne, private_redis, room_env
+from tests.tournaments.tui_driver import tournament_step
+from tournaments.models import Tournament, TournamentEntry, TournamentTable
+from tournaments.services.entries import tournament_create, tournament_register
+from tournaments.services.play import tournament_start
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = (
+    ROOT / "docs" / "screenshots"
+    if os.environ.get("POKERROOM_UPDATE_SCREENSHOTS") == "1"
+    else ROOT / "var" / "screenshots"
+)
+# Seconds between the test's steps, so the pages draw what each step sent.
+STEP_PAUSE = 0.05
+
+
+@pytest.fixture(scope="module")
+def tournament_room(django_db_setup: Any, django_db_blocker: Any) -> Iterator[tuple[str, str]]:
+    """A Daphne on the test database and a private Redis (its channel layer and broker);
+    no worker: the test drives everything."""
+    with private_redis() as redis:
+        env = room_env(
+            settings_module="tests.browser.server_settings",
+            DEBUG="1",
+            CSP_ENABLED="1",
+            REDIS_URL=redis.url,
+        )
+        with django_db_blocker.unblock(), daphne(env) as url:
+            yield url, redis.url
+
+
+@pytest.fixture
+def room(
+    tournament_room: tuple[str, str], settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """The test process broadcasts on the room's Redis and sends no task. Playwright runs an
+    event loop in this thread, so the broadcasts go out on a loop of their own (as in a
+    Celery worker: tables.services.broadcast's own loop), stopped after the test."""
+    url, redis_url = tournament_room
+    loop = asyncio.new_event_loop()
+    carrier = threading.Thread(target=loop.run_forever, name="test-broadcasts", daemon=True)
+    carrier.start()
+    monkeypatch.setattr(import_module("tables.services.broadcast"), "_own_loop", loop)
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
+        }
+    }
+    monkeypatch.setattr(scheduling, "task_send", lambda *args, **kwargs: None)
+    yield url
+    Table.objects.update(is_open=False, next_hand_at=None)
+    time.sleep(0.5)
+    loop.call_soon_threadsafe(loop.stop)
+    carrier.join(timeout=5)
+
+
+@pytest.fixture
+def open_page(browser: Any, room: str) -> Iterator[Any]:
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_one(width: int = 1440, height: int = 900) -> Any:
+        context = browser.new_context(base_url=room, viewport={"width": width, "height": height})
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda message: errors.append(message.text) if message.type == "error" else None,
+        )
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield open_one
+    for context in contexts:
+        context.close()
+    # A page going to its new table may cut its sockets mid-handshake: not an error.
+    assert [e for e in errors if "WebSocket" not in e] == []
+
+
+def table_of(player: Player) -> int | None:
+    seat = Seat.objects.filter(player=player, table__is_tournament=True).first()
+    return None if seat is None else seat.table_id
+
+
+def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open_page):
+    tournament = tournament_create(
+        name="Stud Sit and Go",
+        staff=None,
+        preset="turbo",
+        settings={"starting_chips": 40, "add_on_chips": 400, "add_on_price": 1500},
+    )
+    field = [PlayerFactory() for _ in range(8)]
+    for player in field:
+        funded(player, 10_000)
+        tournament_register(tournament_id=tournament.pk, player=player)
+    me = PlayerFactory(username="tina")
+    funded(me, 10_000)
+
+    # The lobby's Tournaments tab; register and buy the add-on by clicking (R-TOUR-1).
+    page = open_page()
+    steps.log_in(page, "tina")
+    page.get_by_role("link", name="Tournaments").click()
+    page.get_by_role("link", name="Open tournament Stud Sit and Go").click()
+    page.get_by_role("button", name="Register: $40.00").click()
+    page.get_by_text("You are registered.").first.wait_for()
+    page.get_by_role("button", name="Add-on: 400 chips for $15.00").click()
+    page.get_by_text("Add-on bought.").first.wait_for()
+    page.locator('[data-connection="online"]').wait_for()
+    me.refresh_from_db()
+    assert me.balance == 10_000 - 4000 - 1500
+
+    # The draw (R-TOUR-2) takes the browser to the player's table.
+    tournament_start(tournament_id=tournament.pk)
+    first_table = table_of(me)
+    page.wait_for_url(re.compile(rf"/tables/{first_table}/$"))
+    bar = page.locator("[data-tournament-bar]")
+    bar.get_by_text("Stud Sit and Go").wait_for()
+    assert bar.locator("[data-t-level]").inner_text() == "1"
+    assert bar.locator("[data-t-limits]").inner_text() == "10/20"
+    assert re.fullmatch(r"\d+:\d\d", bar.locator("[data-t-time]").inner_text())
+    # Chips, not dollars: the 40 starting chips and the add-on's 400 (R-TOUR-1).
+    page.locator(".seat.mine .stack").get_by_text("440", exact=True).wait_for()
+    assert page.get_by_role("button", name="Leave table").count() == 0
+
+    # Play: tina checks or folds, the others press; at 7 left the tables merge (R-TOUR-4).
+    policy = lambda player_id: "timid" if player_id == me.pk else "press"  # noqa: E731
+    # The screenshots mid-hand: the hand dealt and its first bets made.
+    for _ in range(3):
+        tournament_step(tournament.pk, policy)
+    page.locator(".seat.mine .card").first.wait_for()
+    shots(page, open_page, tournament)
+
+    where = first_table
+    moved = 0
+    for _ in range(400):
+        going = tournament_step(tournament.pk, policy)
+        time.sleep(STEP_PAUSE)
+        now_at = table_of(me)
+        if now_at is not None and now_at != where:
+            number = TournamentTable.objects.get(table_id=now_at).number
+            seat = Seat.objects.get(player=me, table_id=now_at).number
+            page.get_by_text(f"You were moved to table {number}, seat {seat}.").wait_for()
+            page.wait_for_url(re.compile(rf"/tables/{now_at}/$"))
+            page.locator(".seat.mine").wait_for()
+            where, moved = now_at, moved + 1
+        if moved and TournamentEntry.objects.get(tournament=tournament, player=me).place:
+            break
+        if not going:
+            break
+        if moved:
+            policy = lambda player_id: "press"  # noqa: E731 - now to the end
+    assert moved, "tina was never moved"
+    for _ in range(2000):
+        if not tournament_step(tournament.pk, policy):
+            break
+        time.sleep(STEP_PAUSE)
+    else:
+        raise AssertionError("the tournament did not end")
+
+    # The end: tina's notice names her place (R-TOUR-7); the results list every place.
+    entry = TournamentEntry.objects.get(tournament=tournament, player=me)
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(entry.place, f"{entry.place}th")
+    page.get_by_text(f"You finished {ordinal}.").wait_for()
+    page.get_by_role("link", name="See the results").click()
+    page.wait_for_url(re.compile(rf"/tournaments/{tournament.pk}/results/$"))
+    mine = page.locator("tr.mine")
+    assert mine.locator("td").first.inner_text() == str(entry.place)
+    assert Tournament.objects.get(pk=tournament.pk).status == "finished"
+    assert page.locator("table.results tbody tr").count() == 9
+
+
+def shots(page: Any, open_page: Any, tournament: Tournament) -> None:
+    """The README's: a tournament table (this page) and the Tournaments tab, 1440 and 390."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SCREENSHOTS / "tournament-table-1440.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SCREENSHOTS / "tournament-table-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    for width, height in ((1440, 900), (390, 844)):
+        lobby = open_page(width, height)
+        lobby.goto(f"/tournaments/{tournament.pk}/")
+        lobby.locator('[data-connection="online"]').wait_for()
+        lobby.screenshot(path=str(SCREENSHOTS / f"tournament-{width}.png"), full_page=True)
+        lobby.goto("/tournaments/")
+        lobby.get_by_text("Live").wait_for()
+        lobby.screenshot(path=str(SCREENSHOTS / f"tournament-lobby-{width}.png"), full_page=True)
+        # The TV clock: level, limits and the time left in large type, counting down.
+        lobby.goto(f"/tournaments/{tournament.pk}/clock/")
+        lobby.locator('[data-tv-clock][data-connection="online"]').wait_for()
+        assert re.fullmatch(r"\d+:\d\d", lobby.locator("[data-time-left]").inner_text())
+        assert lobby.locator("[data-limits]").inner_text() == "10/20"
+        lobby.screenshot(path=str(SCREENSHOTS / f"tournament-clock-{width}.png"), full_page=True)
+        lobby.context.close()

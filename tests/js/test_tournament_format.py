@@ -1,0 +1,151 @@
+"""static/js/tournament/format.js and live.js in Chromium: what the tournament pages write
+(the clock, the level, places, the notices) and the snapshots kept by seq."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.asyncio
+
+FORMAT = "/static/js/tournament/format.js"
+
+
+async def run(modules: Any, script: str) -> Any:
+    """The body of an async function run in the page (the modules imported there)."""
+    return await modules.page.evaluate(f"async () => {{ {script} }}")
+
+
+def tournament(**fields: Any) -> dict[str, Any]:
+    return {
+        "id": 7,
+        "seq": 3,
+        "status": "running",
+        "entrants": 9,
+        "start_when_registered": None,
+        "clock": {
+            "level_ms_left": 754_000,
+            "break_ms_left": None,
+            "starts_ms_left": None,
+            "on_break": False,
+            "paused": False,
+            "level_timer_expired": False,
+        },
+        "standings": [],
+        **fields,
+    }
+
+
+async def test_the_clock_counts_down_from_ms_left_on_the_local_clock(modules):
+    """DESIGN.md "Time": the deadline is the receipt time plus ms_left, never the wall clock."""
+    t = tournament()
+    deadlines = await modules.call(FORMAT, "clockDeadlines", t, 1000)
+    assert deadlines == {"level": 755_000, "break": None, "starts": None}
+
+    shown = await modules.call(FORMAT, "clockNow", t, deadlines, 61_000)
+
+    assert shown == {"label": "Time left in level", "time": "11:34", "mode": "level"}
+
+
+async def test_r_tour_5_a_break_and_a_pause_show_their_own_clock(modules):
+    on_break = tournament(
+        status="on_break", clock={**tournament()["clock"], "break_ms_left": 59_500}
+    )
+    deadlines = await modules.call(FORMAT, "clockDeadlines", on_break, 0)
+    assert await modules.call(FORMAT, "clockNow", on_break, deadlines, 0) == {
+        "label": "Break: the next level starts in",
+        "time": "1:00",
+        "mode": "break",
+    }
+    paused = tournament(status="paused", clock={**tournament()["clock"], "level_ms_left": 90_000})
+    deadlines = await modules.call(FORMAT, "clockDeadlines", paused, 0)
+    # Paused: the time left stands still whatever the local clock says.
+    assert (await modules.call(FORMAT, "clockNow", paused, deadlines, 50_000))["time"] == "1:30"
+
+
+async def test_r_tour_6_an_equal_deals_level_says_it_ends_when_all_have_dealt(modules):
+    t = tournament(clock={**tournament()["clock"], "level_timer_expired": True})
+    deadlines = await modules.call(FORMAT, "clockDeadlines", t, 0)
+
+    shown = await modules.call(FORMAT, "clockNow", t, deadlines, 0)
+
+    assert shown["label"] == "Level ends when every player has dealt equally"
+
+
+async def test_r_ante_3_a_dealer_only_level_is_marked(modules):
+    level = {
+        "number": 3,
+        "ante": 25,
+        "bring_in": 10,
+        "small_bet": 25,
+        "big_bet": 50,
+        "dealer_only_ante": True,
+    }
+
+    assert await modules.call(FORMAT, "levelText", level) == (
+        "Level 3 · 25/50 · ante 25 (dealer only) · bring-in 10"
+    )
+
+
+async def test_the_notices_say_where_and_which_place(modules):
+    moved = {"table_id": 12, "table_number": 2, "seat": 5}
+    assert await modules.call(FORMAT, "movedText", moved) == "You were moved to table 2, seat 5."
+    for place, words in (
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (22, "22nd"),
+    ):
+        assert await modules.call(FORMAT, "ordinal", place) == words
+
+
+async def test_tournament_tables_count_chips_not_dollars(modules):
+    """R-TOUR-1: 800 chips are 800, not $8.00; the wallet stays in dollars."""
+    script = """
+      const money = await import("/static/js/money.js");
+      const before = money.amount(1500);
+      money.useChipUnits(true);
+      const after = [money.amount(1500), money.stakesText({small_bet: 25, big_bet: 50}),
+                     money.dollars(1500)];
+      money.useChipUnits(false);
+      return [before, ...after];
+    """
+    assert await run(modules, script) == ["$15.00", "1,500", "25/50", "$15.00"]
+
+
+async def test_an_older_snapshot_overtaken_on_the_way_is_dropped(modules):
+    script = """
+      const { TournamentState } = await import("/static/js/tournament/live.js");
+      const state = new TournamentState();
+      const frame = (seq, name) => ({ type: "tournament", seq, tournament: {
+        seq, name, status: "running", clock: {}, standings: [] } });
+      const kept = [state.receive(frame(5, "five"), 0), state.receive(frame(4, "four"), 0),
+                    state.receive(frame(6, "six"), 0)];
+      return [kept, state.tournament.name];
+    """
+    assert await run(modules, script) == [[True, False, True], "six"]
+
+
+async def test_a_tournament_hand_replays_in_chips(modules):
+    """R-TOUR-1: a tournament hand's page shows tournament chips, never dollars."""
+    script = """
+      const { mountReplayer } = await import("/static/js/replayer.js");
+      const start = { seq: 1, kind: "hand_start", payload: {
+        game: "stud", button: 1, small_bet: 25, big_bet: 50, ante: 5, bring_in: 10,
+        seats: [{ seat: 1, name: "ann", stack: 1500 }, { seat: 2, name: "ben", stack: 800 }] } };
+      const shown = (isTournament) => {
+        const element = document.createElement("div");
+        document.body.append(element);
+        mountReplayer(element, { hand_id: 1, number: 1, viewer_seat: null, events: [start],
+          table: { name: "T", game: "stud", seats: 8, small_bet: 25, big_bet: 50,
+                   is_tournament: isTournament } });
+        const stacks = [...element.querySelectorAll(".plate .stack")].map((s) => s.textContent);
+        element.remove();
+        return stacks;
+      };
+      return [shown(true), shown(false)];
+    """
+    assert await run(modules, script) == [["1,500", "800"], ["$15.00", "$8.00"]]

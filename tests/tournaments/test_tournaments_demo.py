@@ -1,0 +1,96 @@
+"""The demo tournament of `make run` (tournaments/services/demo.py): a turbo sit-and-go of 10
+that nine demo bots have entered, so the first player who registers starts it on two tables;
+loading it again changes nothing, and once it is over the next load opens the next one."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from accounts.models import LedgerEntry, LedgerKind, Player
+from accounts.services import wallet_debit
+from tables.models import Seat
+from tests.consumer_helpers import make_player
+from tournaments.models import Tournament, TournamentStatus
+from tournaments.services.clock import tournament_clock_sweep
+from tournaments.services.demo import (
+    DEMO_BOTS,
+    DEMO_SEATS,
+    DEMO_TOURNAMENT,
+    demo_tournament_load,
+)
+from tournaments.services.entries import tournament_cancel, tournament_register
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_tournament_opens_once_with_nine_bots_registered_and_paid() -> None:
+    first = demo_tournament_load()
+    again = demo_tournament_load()
+
+    assert again == first
+    tournament = Tournament.objects.get(pk=first.tournament_id)
+    assert tournament.name == DEMO_TOURNAMENT
+    assert tournament.status == TournamentStatus.REGISTERING
+    assert (tournament.start_when_registered, tournament.max_players) == (DEMO_SEATS, DEMO_SEATS)
+    assert first.registered == DEMO_BOTS == 9
+    # The turbo preset: 3-minute levels (R-TOUR-8).
+    assert {level.minutes for level in tournament.levels.all()} == {3}
+    # Each bot paid its buy-in once, though loaded twice.
+    lines = LedgerEntry.objects.filter(
+        reference=tournament.reference, kind=LedgerKind.TOURNAMENT_BUY_IN
+    )
+    assert lines.count() == DEMO_BOTS
+    assert set(lines.values_list("player__username", flat=True)) == set(first.bot_usernames)
+
+
+def test_r_tour_2_a_player_joining_the_bots_starts_it_on_two_tables_of_five() -> None:
+    demo = demo_tournament_load()
+    player = make_player()
+    tournament_register(tournament_id=demo.tournament_id, player=player)
+
+    tournament_clock_sweep(now=timezone.now())
+
+    tournament = Tournament.objects.get(pk=demo.tournament_id)
+    assert tournament.status == TournamentStatus.RUNNING
+    seats = Seat.objects.filter(table__tournament_table__tournament=tournament)
+    by_table: dict[int, int] = {}
+    for seat in seats:
+        by_table[seat.table_id] = by_table.get(seat.table_id, 0) + 1
+    assert sorted(by_table.values()) == [5, 5]
+    assert seats.filter(player=player).exists()
+    # Loading the demo while it plays changes nothing.
+    assert demo_tournament_load().tournament_id == demo.tournament_id
+
+
+def test_once_the_demo_tournament_is_over_the_next_load_opens_the_next_one() -> None:
+    first = demo_tournament_load()
+    tournament_cancel(tournament_id=first.tournament_id, staff=None)
+
+    out = io.StringIO()
+    call_command("load_demo_tournament", "--tournament-id", stdout=out)
+
+    second = int(out.getvalue())
+    assert second != first.tournament_id
+    nxt = Tournament.objects.get(pk=second)
+    assert nxt.status == TournamentStatus.REGISTERING
+    assert nxt.entries.count() == DEMO_BOTS
+
+
+def test_a_demo_bot_that_cannot_pay_is_topped_up_before_it_registers() -> None:
+    first = demo_tournament_load()
+    tournament_cancel(tournament_id=first.tournament_id, staff=None)
+    bot = Player.objects.get(username=first.bot_usernames[0])
+    wallet_debit(
+        player_id=bot.pk, amount=bot.balance, kind=LedgerKind.WITHDRAWAL, reason="test: spent"
+    )
+
+    second = demo_tournament_load()
+
+    assert second.registered == DEMO_BOTS
+    assert LedgerEntry.objects.filter(
+        player=bot, kind=LedgerKind.DEPOSIT, reason="demo bot bankroll"
+    ).exists()
