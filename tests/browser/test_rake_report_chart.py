@@ -18,7 +18,7 @@ import pytest
 
 from accounts.models import LedgerKind
 from accounts.services import wallet_debit
-from tables.models import RakeSchedule, Table
+from tables.models import Hand, RakeEntry, RakeSchedule, RakeTier, Table
 from tests.browser.test_content_security_policy import PolicyWatch
 from tests.factories import PASSWORD, PlayerFactory, funded
 from tests.history_hands import raked_hand
@@ -55,19 +55,23 @@ def month_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
         if name.startswith("schedule_"):
             monkeypatch.setattr(scheduling, name, lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
-    small = RakeSchedule.objects.get(name="$0.50/$1 and $1/$2")
+    # Made here: a transactional test's flush removes the schedules the migrations seeded.
+    small = RakeSchedule.objects.create(name="Chart $0.50/$1", min_small_bet=50, max_small_bet=100)
+    RakeTier.objects.create(schedule=small, min_players=2, amount=25, every=500, cap=100)
     tables = [
         make_table(name="Chart Aces", rake_schedule=small),
         make_table(name="Chart Kings", rake_schedule=small, small_bet=50, big_bet=100, bring_in=10),
         make_table(name="Chart Hi-Lo", game="stud8", rake_schedule=small),
     ]
     players: dict[int, Any] = {}
+    # Played now (the room's Daphne runs the clock sweep on this database: a hand dated in
+    # 2025 would have its deadlines applied by it mid-play), then dated to its March day.
     for day, table in [(3, 0), (4, 1), (4, 0), (6, 2), (7, 0), (9, 1), (10, 2), (10, 0)]:
-        played = raked_hand(
-            table=tables[table],
-            now=datetime(2025, 3, day, 18, 0, tzinfo=UTC),
-            players=players.get(table),
-        )
+        played = raked_hand(table=tables[table], players=players.get(table))
+        Table.objects.filter(pk=tables[table].pk).update(next_hand_at=None)
+        when = datetime(2025, 3, day, 18, 0, tzinfo=UTC)
+        Hand.objects.filter(pk=played.hand.pk).update(started_at=when, ended_at=when)
+        RakeEntry.objects.filter(hand=played.hand).update(created_at=when)
         players[table] = played.players
     Table.objects.update(is_open=False, next_hand_at=None)
     player = PlayerFactory()

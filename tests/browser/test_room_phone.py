@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import os
 import random
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from accounts.models import Player
 from stud import Action, ActionKind
@@ -125,8 +127,10 @@ def eight_dealt(monkeypatch: pytest.MonkeyPatch, *, last_street: int) -> tuple[T
     deck = list(range(52))
     random.Random(14).shuffle(deck)
     assert services.hand_start(table_id=table.pk, deck=deck).ok
-    # No next hand: the showdown stays drawn while it is measured.
-    Table.objects.filter(pk=table.pk).update(is_open=False, next_hand_at=None)
+    # No next hand: the showdown stays drawn while it is measured. The table stays open (a
+    # closed one shows its banner); a next hand already "scheduled" a day ahead keeps the
+    # hand's end from scheduling another (hand_schedule_next) and the sweep from dealing it.
+    Table.objects.filter(pk=table.pk).update(next_hand_at=timezone.now() + timedelta(days=1))
     for _ in range(200):
         hand = running_hand(table)
         engine = engine_of(hand)
