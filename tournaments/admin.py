@@ -21,7 +21,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts.models import Player
-from accounts.money import cents_format
+from accounts.money import CentsField, cents_format
 from pokerroom.admin_read_only import ReadOnlyAdminMixin
 from stud.tournament import LevelSpec
 from tournaments.models import (
@@ -59,7 +59,6 @@ LEVEL_FIELDS = (
     "break_minutes",
 )
 PAID_FIELDS = ("buy_in", "fee", "add_on_price")
-CENTS_HELP = "Cents (4000 = $40.00)."
 _NULLABLE = frozenset({"starts_at", "start_when_registered"})
 
 
@@ -74,14 +73,15 @@ class TournamentForm(forms.ModelForm):
         initial="default",
         help_text="A preset replaces the levels below; choose Custom to keep your own.",
     )
+    # Money as staff write it (issue #16): dollars and cents, stored as integer cents.
+    buy_in = CentsField(initial=4000, help_text="In dollars, e.g. 40.00. Goes to the prize pool.")
+    fee = CentsField(initial=0, help_text="In dollars. The house's, reported with the rake.")
+    add_on_price = CentsField(initial=1500, help_text="In dollars; 0.00: no add-on.")
 
     class Meta:
         model = Tournament
         fields = sorted(SETTING_FIELDS)
         help_texts = {
-            "buy_in": CENTS_HELP + " Goes to the prize pool.",
-            "fee": CENTS_HELP + " The house's, reported with the rake.",
-            "add_on_price": CENTS_HELP + " 0: no add-on.",
             "payout_percentages": "Places paid, first place first, e.g. [50, 30, 20]; "
             "empty: R-TOUR-9's default by the number of entrants.",
             "start_when_registered": "A sit-and-go: starts as soon as this many are in.",
@@ -89,6 +89,12 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The money fields above are declared, so a form built without them (read-only once
+        # players have paid) must drop them itself.
+        listed, excluded = self._meta.fields, self._meta.exclude or ()
+        for name in PAID_FIELDS:
+            if (listed is not None and name not in listed) or name in excluded:
+                self.fields.pop(name, None)
         if "status" in self.fields:
             self.fields["status"] = forms.ChoiceField(
                 choices=[

@@ -28,10 +28,10 @@ def tournament_form(**fields: Any) -> dict[str, Any]:
         "game": "stud",
         "status": "registering",
         "structure": "default",
-        "buy_in": 4000,
-        "fee": 400,
+        "buy_in": "$40.00",
+        "fee": "4.00",
         "starting_chips": 800,
-        "add_on_price": 1500,
+        "add_on_price": "15.00",
         "add_on_chips": 400,
         "add_on_until_level": 6,
         "payout_percentages": "",
@@ -92,6 +92,28 @@ def test_r_tour_8_staff_create_a_tournament_from_the_turbo_preset(staff_client: 
     action = TournamentStaffAction.objects.get(tournament=tournament)
     assert (action.action, action.staff.username) == ("create", "floor_manager")
     assert action.detail == "12 levels, the turbo structure; buy-in $40.00 + fee $4.00"
+
+
+def test_staff_write_the_buy_in_fee_and_add_on_in_dollars(staff_client: Client) -> None:
+    """Issue #16: money as people write it, stored in cents; a fraction of a cent or a
+    negative amount is refused with its reason and nothing is created."""
+    response = staff_client.post(
+        reverse("admin:tournaments_tournament_add"),
+        tournament_form(buy_in="$1,040.50", fee="0.50", add_on_price="15"),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    tournament = Tournament.objects.get(name="Friday Stud")
+    assert (tournament.buy_in, tournament.fee, tournament.add_on_price) == (104050, 50, 1500)
+
+    refused = staff_client.post(
+        reverse("admin:tournaments_tournament_add"),
+        tournament_form(name="Odd Cents", buy_in="40.005", fee="-1"),
+    )
+    page = refused.content.decode()
+    assert refused.status_code == 200
+    assert "fraction of a cent" in page
+    assert "cannot be negative" in page
+    assert not Tournament.objects.filter(name="Odd Cents").exists()
 
 
 def test_staff_create_a_tournament_with_their_own_levels(staff_client: Client) -> None:
@@ -267,7 +289,7 @@ def test_staff_edit_a_tournament_players_have_paid_for_without_touching_the_mone
     url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
 
     response = staff_client.post(
-        url, tournament_form(name="Tuesday Stud (turbo)", structure="turbo", buy_in=9900)
+        url, tournament_form(name="Tuesday Stud (turbo)", structure="turbo", buy_in="99.00")
     )
 
     assert response.status_code == 302, response.content.decode()[:3000]
