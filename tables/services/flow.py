@@ -505,7 +505,13 @@ def ante_confirm_ask(
 def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
     """R-GAME-3: when two or more are in and no hand runs, deal after a short pause; ask the
     players without auto-ante to confirm (R-ANTE-1) by then: the hand waits for them at
-    least ANTE_CONFIRM_SECONDS, then is dealt to the others on time."""
+    least ANTE_CONFIRM_SECONDS, then is dealt to the others on time. A tournament table does
+    not schedule itself: the tournament's step between hands (eliminations, moves, the level)
+    does, so that step is sent by name after the commit (tables must not import tournaments)."""
+    if table.is_tournament:
+        table_id = table.pk
+        outbox.after_commit(lambda: scheduling.schedule_tournament_table(table_id=table_id))
+        return
     if not table.is_open or table.next_hand_at is not None:
         return
     if current_hand(table) is not None:
