@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from tables.models import RakeSchedule, RakeTier, Table
+from tables.models import Hand, RakeEntry, RakeSchedule, RakeTier, Table
 from tests.browser.test_content_security_policy import PolicyWatch
 from tests.factories import PASSWORD, PlayerFactory
 from tests.history_hands import hold_scheduling, raked_hand
@@ -46,9 +46,15 @@ def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
     RakeTier.objects.create(schedule=small, min_players=2, amount=25, every=500, cap=100)
     aces = make_table(name="Aces", rake_schedule=small)
     now = timezone.now()
-    played = raked_hand(table=aces, now=now - timedelta(days=6))
-    for days_ago in (4, 3, 1, 0):
-        raked_hand(table=aces, now=now - timedelta(days=days_ago), players=played.players)
+    # Played now (the room's Daphne runs the clock sweep on this database: a hand dated days
+    # ago would have its deadlines applied by it mid-play), then dated to its day.
+    played = None
+    for days_ago in (6, 4, 3, 1, 0):
+        played = raked_hand(table=aces, players=None if played is None else played.players)
+        Table.objects.filter(pk=aces.pk).update(next_hand_at=None)
+        when = now - timedelta(days=days_ago)
+        Hand.objects.filter(pk=played.hand.pk).update(started_at=when, ended_at=when)
+        RakeEntry.objects.filter(hand=played.hand).update(created_at=when)
     Table.objects.filter(pk=aces.pk).update(is_open=False, next_hand_at=None)
     staff = PlayerFactory(username="floorboss", is_staff=True, is_superuser=True)
     watch = PolicyWatch()
