@@ -17,6 +17,7 @@ import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Table
@@ -116,7 +117,7 @@ def test_every_page_works_under_the_content_security_policy(new_context, finishe
     replay = player.locator("#replayer")
     first = replay.locator(".replayer-position").inner_text()
     replay.get_by_role("button", name="Next action").click()
-    assert replay.locator(".replayer-position").inner_text() != first
+    expect(replay.locator(".replayer-position")).not_to_have_text(first)
     player.locator("[data-verify]").click()
     player.locator("[data-verify-result]").filter(has_text=re.compile(r"\w")).wait_for()
     steps.open_table(player, table.pk)  # the WebSocket connects under connect-src 'self'

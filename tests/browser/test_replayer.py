@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from stud import SeatSetup, StudHand
 from stud.cards import card_text
@@ -58,9 +59,9 @@ def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_han
         assert replay.locator(f'.card.face[data-card="{card}"]').count() == 0
     first = replay.locator(".replayer-position").inner_text()
     replay.get_by_role("button", name="Next action").click()
-    assert replay.locator(".replayer-position").inner_text() != first
+    expect(replay.locator(".replayer-position")).not_to_have_text(first)
     replay.get_by_role("button", name="Next street").click()
-    assert replay.locator(".felt-title").text_content() == "Fourth street"
+    expect(replay.locator(".felt-title")).to_have_text("Fourth street")
     replay.get_by_role("button", name="Last step").click()
     replay.locator(".seat.winner .hand-name").first.wait_for()
     shown = HandEvent.objects.filter(hand=hand, kind="show").values_list("payload", flat=True)

@@ -4,6 +4,7 @@ panel, shows the last messages again after a reload, and lets a player mute anot
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import steps
 from tests.factories import PlayerFactory
@@ -41,7 +42,7 @@ def test_chat_has_times_wraps_survives_a_reload_and_can_be_muted(new_context):
     ann.locator(".chat li", has_text="hello").wait_for()  # kept by the room
 
     ann.locator(".chat li", has_text="hello").get_by_role("button", name="Mute ben").click()
-    assert ann.locator(".chat li", has_text="hello").is_hidden()
+    expect(ann.locator(".chat li", has_text="hello")).to_be_hidden()
     ann.locator(".chat li.chat-muted", has_text="You muted ben").wait_for()
     say(ben, "can you hear me")
     ben.locator(".chat li", has_text="can you hear me").wait_for()

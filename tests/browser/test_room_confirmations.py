@@ -4,6 +4,7 @@ the table with chips. A player setting turns the first one off."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import Player
 from tables.models import HandEvent, Seat, Table
@@ -38,8 +39,8 @@ def test_folding_when_checking_is_free_asks_and_leaving_with_chips_asks(new_cont
     question = first.locator("dialog[open]")
     assert "check for free" in question.inner_text()
     question.locator("[data-confirm-no]").click()
-    assert first.locator("dialog[open]").count() == 0
-    assert first.locator(".actions button.act-fold").is_visible()
+    expect(first.locator("dialog[open]")).to_have_count(0)
+    expect(first.locator(".actions button.act-fold")).to_be_visible()
 
     other.locator(".seat-controls button.leave").click()
     question = other.locator("dialog[open]")

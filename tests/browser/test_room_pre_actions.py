@@ -4,6 +4,7 @@ another player is to act, played when the turn comes, dropped when the action ch
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tables.models import HandEvent, Table
 from tests.browser import steps
@@ -59,8 +60,8 @@ def test_call_any_is_played_when_the_turn_comes_and_check_is_cancelled_by_a_bet(
     other_seat = 3 - bring_in
 
     other.locator(".pre-actions .pre-call_any").click()
-    assert other.locator(".pre-actions .pre-call_any").get_attribute("aria-pressed") == "true"
-    assert other.locator(".pre-actions .pre-check").is_disabled()  # the bring-in is to call
+    expect(other.locator(".pre-actions .pre-call_any")).to_have_attribute("aria-pressed", "true")
+    expect(other.locator(".pre-actions .pre-check")).to_be_disabled()  # the bring-in is to call
     assert steps.click_passive(bringer)
 
     for page in (ann, ben):
@@ -75,10 +76,10 @@ def test_call_any_is_played_when_the_turn_comes_and_check_is_cancelled_by_a_bet(
     second_seat = 3 - first_seat
     before = actions_of(table, second_seat)
     second.locator(".pre-actions .pre-check").click()
-    assert second.locator(".pre-actions .pre-check").get_attribute("aria-pressed") == "true"
+    expect(second.locator(".pre-actions .pre-check")).to_have_attribute("aria-pressed", "true")
     first.locator(".actions button.act-bet").first.click()
 
     second.locator(".actions button.act-call").wait_for()
     assert second.locator(".actions button.act-raise").count() >= 1
     assert actions_of(table, second_seat) == before  # nothing checked for them
-    assert second.locator(".pre-actions").is_hidden()
+    expect(second.locator(".pre-actions")).to_be_hidden()

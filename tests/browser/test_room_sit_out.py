@@ -5,6 +5,7 @@ ends; then "sitting out", and no hand is dealt without them."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tables.models import Hand, Table
 from tests.browser import steps
@@ -25,7 +26,7 @@ def test_r_sit_1_sit_out_next_hand_says_what_it_will_do_until_it_happens(new_con
     ann, ben = seated_pair(new_context, table)
 
     toggle = ann.locator(".seat-controls button.sit-toggle")
-    assert toggle.inner_text() == "Sit out next hand"
+    expect(toggle).to_have_text("Sit out next hand")
     toggle.click()
 
     ann.locator(".seat-controls button.sit-toggle", has_text="Play next hand").wait_for()

@@ -5,6 +5,7 @@ the closed table's page is told it is closed, never offered "Sit at seat N"."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import Player
 from tables.models import Seat
@@ -54,6 +55,6 @@ def test_r_buy_1_closing_a_table_tells_its_players_at_once_and_cashes_them_out(n
     later.goto(f"/tables/{table.pk}/")
     later.locator('[data-connection="online"]').first.wait_for()
     later.locator(".felt .seat").first.wait_for()
-    assert later.locator("[data-closed]").is_visible()
+    expect(later.locator("[data-closed]")).to_be_visible()
     assert later.locator(".sit-here").count() == 0
     assert later.locator(".seat-controls button.sit-down").count() == 0

@@ -5,6 +5,7 @@ credit shows as soon as the tab is looked at again."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import LedgerKind, Player
 from accounts.services import wallet_credit
@@ -24,7 +25,7 @@ def test_a_buy_in_in_one_tab_and_a_credit_show_in_every_tab(new_context):
     steps.open_table(here, first.pk)
     there = context.new_page()
     steps.open_table(there, second.pk)
-    assert there.locator("[data-balance]").inner_text() == "$100.00"
+    expect(there.locator("[data-balance]")).to_have_text("$100.00")
 
     steps.sit(here, 1, "20")
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import Player
 from tables.models import Seat, Table
@@ -149,9 +150,9 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     page.wait_for_url(re.compile(rf"/tables/{first_table}/$"))
     bar = page.locator("[data-tournament-bar]")
     bar.get_by_text("Stud Sit and Go").wait_for()
-    assert bar.locator("[data-t-level]").inner_text() == "1"
-    assert bar.locator("[data-t-limits]").inner_text() == "10/20"
-    assert re.fullmatch(r"\d+:\d\d", bar.locator("[data-t-time]").inner_text())
+    expect(bar.locator("[data-t-level]")).to_have_text("1")
+    expect(bar.locator("[data-t-limits]")).to_have_text("10/20")
+    expect(bar.locator("[data-t-time]")).to_have_text(re.compile(r"^\d+:\d\d$"))
     # Chips, not dollars: the 40 starting chips and the add-on's 400 (R-TOUR-1).
     page.locator(".seat.mine .stack").get_by_text("440", exact=True).wait_for()
     assert page.get_by_role("button", name="Leave table").count() == 0
