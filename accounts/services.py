@@ -28,6 +28,7 @@ from accounts.models import (
 )
 from accounts.money import cents_format
 from accounts.names import name_check
+from accounts.signals import auto_ante_turned_on
 from pokerroom.room_day import room_day
 
 
@@ -360,6 +361,7 @@ def player_settings_update(
         name_check(display_name, what="A display name")
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player_id)
+        turned_on = auto_ante and not player.auto_ante
         player.display_name = display_name
         player.auto_ante = auto_ante
         player.auto_muck = auto_muck
@@ -374,6 +376,11 @@ def player_settings_update(
                 "confirm_free_fold",
             ]
         )
+        if turned_on:
+            # R-ANTE-1: tables waiting for this player's "I'm in" stop waiting (tables listens).
+            transaction.on_commit(
+                lambda: auto_ante_turned_on.send(sender=Player, player_id=player_id)
+            )
 
 
 # --- All-in protection (R-TIME-2) -----------------------------------------------------------

@@ -10,6 +10,7 @@ from tables.services.presence import presence_sweep, seats_heartbeat
 from tables.services.results import Frames, Refusal, TableResult
 from tables.services.seats import (
     ante_confirm,
+    auto_ante_turned_on,
     seat_add_chips,
     seat_heartbeat,
     seat_leave,
@@ -32,6 +33,7 @@ __all__ = [
     "Refusal",
     "TableResult",
     "ante_confirm",
+    "auto_ante_turned_on",
     "broadcast",
     "hand_act",
     "hand_deadlines_sweep",

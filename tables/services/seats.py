@@ -288,15 +288,41 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
     tells its viewers whom it still waits for."""
     now = now_or(now)
     with table_change(table_id) as change:
-        table = change.table
         seat = _own_seat(change, player)
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
-        if table.next_hand_at is not None:
-            awaited = ante_awaited(ready_seats(table))
-            change.outbox.table_frame(next_hand_frame(table, table.next_hand_at, now, awaited))
-        hand_schedule_next(table=table, outbox=change.outbox, now=now)
+        _ante_awaited_changed(change, now)
     return change.result
+
+
+def auto_ante_turned_on(*, player_id: int, now: datetime | None = None) -> list[TableResult]:
+    """R-ANTE-1: a player switched "I'm in" (auto-post ante) on in their settings, away from
+    the table. Every cash table they sit at between hands goes on as if they had said "I'm
+    in": one waiting for them schedules the hand, one already scheduled tells its viewers
+    whom it still waits for. A hand in play reads the setting when the next one is dealt."""
+    now = now_or(now)
+    table_ids = (
+        Seat.objects.filter(player_id=player_id, table__is_tournament=False)
+        .values_list("table_id", flat=True)
+        .order_by("table_id")
+    )
+    results = []
+    for table_id in table_ids:
+        with table_change(table_id) as change:
+            if change.hand is None:
+                _ante_awaited_changed(change, now)
+        results.append(change.result)
+    return results
+
+
+def _ante_awaited_changed(change: TableChange, now: datetime) -> None:
+    """Fewer players are awaited for "I'm in" (R-ANTE-1): a scheduled hand's viewers are told
+    whom it still waits for; a table that was waiting schedules the hand (R-GAME-3)."""
+    table = change.table
+    if table.next_hand_at is not None:
+        awaited = ante_awaited(ready_seats(table))
+        change.outbox.table_frame(next_hand_frame(table, table.next_hand_at, now, awaited))
+    hand_schedule_next(table=table, outbox=change.outbox, now=now)
 
 
 def table_close(

@@ -9,9 +9,11 @@ deadline), and deals as soon as they confirm.
 
 from __future__ import annotations
 
+import html
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Player
@@ -168,3 +170,65 @@ def hand_to_act(table: Table) -> Player:
     hand = running_hand(table)
     seat = engine_of(hand).to_act
     return Player.objects.get(pk=hand.players[str(seat)])
+
+
+def test_r_ante_1_switching_im_in_on_in_the_settings_page_deals_the_waiting_table(
+    client, django_capture_on_commit_callbacks
+):
+    """The table waits for bob's "I'm in" (R-GAME-3: too few others to deal without him).
+    Bob does not click it at the table: he switches "I'm in" on in his settings page. The
+    table stops waiting: the hand is scheduled, every viewer is told nobody is awaited, and
+    it is dealt to both at its time."""
+    table = make_table()
+    alice = seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2, auto_ante=False)
+    table.refresh_from_db()
+    skipped = services.hand_start(table_id=table.pk, now=table.next_hand_at, only_when_due=True)
+    assert skipped.status == "skipped"
+    assert table_snapshot(table.pk, alice)["awaiting_ante"] == [2]
+
+    client.force_login(bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        saved = client.post(
+            reverse("settings"),
+            {"display_name": "", "auto_ante": "on", "auto_muck": "on"},
+            follow=True,
+        )
+
+    assert "Your settings are saved." in html.unescape(saved.text)
+    table.refresh_from_db()
+    assert table.next_hand_at is not None
+    snapshot = table_snapshot(table.pk, alice)
+    assert snapshot["awaiting_ante"] == [] and snapshot["next_hand_at"] is not None
+    assert services.hand_start(table_id=table.pk, now=table.next_hand_at, only_when_due=True).ok
+    assert set(running_hand(table).players.values()) == {alice.pk, bob.pk}
+
+
+def test_r_ante_1_switching_im_in_on_during_a_hand_changes_nothing_until_it_ends(
+    django_capture_on_commit_callbacks,
+):
+    """A hand in play is left alone: the setting is read when the next hand is dealt."""
+    from accounts.services import player_settings_update
+
+    table = make_table()
+    seated_player(table, seat_number=1)
+    seated_player(table, seat_number=2)
+    carol = seated_player(table, seat_number=3, auto_ante=False)
+    table.refresh_from_db()
+    assert services.hand_start(table_id=table.pk, now=table.next_hand_at, only_when_due=True).ok
+    hand = running_hand(table)
+    state_before, seq_before = hand.state, hand.seq
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_settings_update(
+            player_id=carol.pk,
+            display_name="",
+            auto_ante=True,
+            auto_muck=True,
+            four_colour_deck=False,
+            confirm_free_fold=True,
+        )
+
+    hand.refresh_from_db()
+    assert (hand.state, hand.seq) == (state_before, seq_before)
+    assert carol.pk not in running_hand(table).players.values()
