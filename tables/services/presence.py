@@ -19,6 +19,7 @@ from datetime import datetime
 from functools import reduce
 from operator import or_
 
+from django.db import transaction
 from django.db.models import Q
 
 from tables.models import PRESENCE_STALE, Seat
@@ -31,17 +32,32 @@ def seats_heartbeat(
 ) -> set[tuple[int, int]]:
     """A server process's open connections say they are still there (tables/heartbeat.py,
     every HEARTBEAT_SECONDS): ``seats`` are (table_id, player_id) pairs. Refreshes last_seen
-    of those still counted, in one UPDATE, no lock, nothing broadcast; returns the pairs it
-    refreshed (a pair missing was cleared by the sweep, or the player left: its connections
-    count themselves again if they still can)."""
+    of those still counted, in one UPDATE, nothing broadcast; returns the pairs still counted
+    (a pair missing was cleared by the sweep, or the player left: its connections count
+    themselves again if they still can).
+
+    The UPDATE never waits for a row lock: a seat a table change holds (it locks the table,
+    then writes its seats) is skipped this beat (`FOR UPDATE SKIP LOCKED`, in id order) and
+    still named counted. Waiting would let one UPDATE over many seats, taking their locks in
+    its own order, deadlock with a hand's end writing those seats, and PostgreSQL would then
+    abort one of the two: the beat, or the hand. A skipped seat is refreshed next beat, well
+    inside PRESENCE_STALE, and the presence sweep checks again under the table's lock."""
     pairs = set(seats)
     if not pairs:
         return set()
     which = reduce(or_, (Q(table_id=t, player_id=p) for t, p in pairs))
     counted = Seat.objects.filter(which, connections__gt=0)
-    found = {(t, p) for t, p in counted.values_list("table_id", "player_id")}
-    counted.update(last_seen=now_or(now))
-    return found
+    rows = list(counted.values_list("pk", "table_id", "player_id"))
+    if rows:
+        unlocked = (
+            Seat.objects.filter(pk__in=[pk for pk, _, _ in rows])
+            .order_by("pk")
+            .select_for_update(skip_locked=True)
+            .values("pk")
+        )
+        with transaction.atomic():
+            Seat.objects.filter(pk__in=unlocked).update(last_seen=now_or(now))
+    return {(table_id, player_id) for _, table_id, player_id in rows}
 
 
 def presence_sweep(*, now: datetime | None = None) -> int:

@@ -117,3 +117,41 @@ def test_the_sweep_skips_a_table_another_process_holds():
         release.set()
         holder.join(10)
     assert services.hand_deadlines_sweep() == 1
+
+
+def test_r_time_3_a_heartbeat_never_waits_for_a_seat_a_table_change_holds():
+    """A process's presence heartbeat refreshes many seats in one UPDATE. While a hand's end
+    holds one of them (it locks the table, then writes its seats), the beat must not wait for
+    it: waiting, taking its locks in its own order, is how a beat and a hand deadlocked (seen
+    once in a Daphne log), and PostgreSQL then aborts one of them. The held seat is skipped
+    this beat and still named counted; the other is refreshed."""
+    table = make_table()
+    alice = seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2)
+    Seat.objects.filter(table=table).update(connections=1, connected=True, last_seen=None)
+    held, beating = threading.Event(), threading.Event()
+    seen: list[Any] = []
+
+    def hold_alices_seat() -> None:
+        from django.db import transaction
+
+        try:
+            with transaction.atomic():
+                Seat.objects.select_for_update().get(table=table, player=alice)
+                held.set()
+                beating.wait(30)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_alices_seat)
+    holder.start()
+    assert held.wait(30)
+    try:
+        seen.append(services.seats_heartbeat(seats={(table.pk, alice.pk), (table.pk, bob.pk)}))
+    finally:
+        beating.set()
+        holder.join(30)
+
+    assert seen == [{(table.pk, alice.pk), (table.pk, bob.pk)}]
+    assert Seat.objects.get(player=bob).last_seen is not None
+    assert Seat.objects.get(player=alice).last_seen is None  # skipped: refreshed next beat
