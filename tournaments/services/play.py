@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from stud.tournament import DEFAULT_STRUCTURE, LevelSpec, equal_deals_level_over, level_spec
+from stud.tournament import LevelSpec, equal_deals_level_over, level_spec
 from stud.tournament import tables_merge as merge_due
 from tables.models import Hand
 from tables.services import next_hand_pause
@@ -47,6 +47,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
+from tournaments.selectors import tournament_structure
 from tournaments.services import seating
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 from tournaments.services.seating import Locks
@@ -67,27 +68,6 @@ def seating_seconds() -> float:
     """Seconds between the draw and the first deal, for players to reach their tables:
     settings.TOURNAMENT_SEATING_SECONDS (10 by default; read at each call)."""
     return float(settings.TOURNAMENT_SEATING_SECONDS)
-
-
-def tournament_structure(tournament: Tournament) -> tuple[LevelSpec, ...]:
-    """The tournament's levels (TournamentLevel rows), or R-TOUR-8's default without any."""
-    rows = list(tournament.levels.order_by("number"))
-    if not rows:
-        return DEFAULT_STRUCTURE
-    return tuple(
-        LevelSpec(
-            number=row.number,
-            ante=row.ante,
-            bring_in=row.bring_in,
-            small_bet=row.small_bet,
-            big_bet=row.big_bet,
-            minutes=row.minutes,
-            dealer_only_ante=row.dealer_only_ante,
-            equal_deals=row.equal_deals,
-            break_minutes=row.break_minutes,
-        )
-        for row in rows
-    )
 
 
 def tournament_level(tournament: Tournament, number: int) -> LevelSpec:
