@@ -8,8 +8,9 @@ players' rows (a wallet move, in tmoney's services). The table services never lo
 tournament row, so the two orders never meet in a circle. Frames go out after the commit
 (the tables' outboxes, tournaments/broadcast.py).
 
-The level clock itself (level ends, breaks, the scheduled start, the sweep) is in clock.py;
-the seats (draw, moves, merge, eliminations) in seating.py; the rules in stud/tournament.py.
+The level clock itself (level ends, breaks, the scheduled start: the clock sweep's deadline
+kinds) is in clock.py; the seats (draw, moves, merge, eliminations) in seating.py; the rules
+in stud/tournament.py.
 """
 
 from __future__ import annotations
