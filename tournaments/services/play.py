@@ -33,7 +33,6 @@ from tables.services.tournament_tables import (
     tournament_hand_schedule,
     tournament_seat_place,
     tournament_seat_remove,
-    tournament_table_close,
     tournament_table_stakes_set,
     tournament_tables_finish,
     tournament_tables_lock,
@@ -357,13 +356,7 @@ def tournament_end(
     first place, pays the prizes (R-TOUR-9) and marks the tournament finished."""
     from tournaments.services.entries import tournament_finish  # tmoney's (issue #13)
 
-    for table in tables:
-        lock = locks[table.table_id]
-        for seat in lock.seats().values():
-            tournament_seat_remove(lock, seat=seat)
-        tournament_table_close(lock)
-        table.closed_at = now
-        table.save(update_fields=["closed_at"])
+    seating.tables_close(tables, locks, now=now)
     tournament.level_ends_at = None
     tournament.break_ends_at = None
     tournament.save(update_fields=["level_ends_at", "break_ends_at"])
