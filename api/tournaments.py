@@ -100,34 +100,27 @@ class ClockSerializer(serializers.Serializer):
     starts_ms_left = serializers.IntegerField(allow_null=True)
 
 
-class TournamentSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    game = serializers.CharField()
-    status = serializers.ChoiceField(choices=TournamentStatus.choices)
-    status_label = serializers.CharField()
-    seq = serializers.IntegerField()
-    buy_in = serializers.IntegerField(help_text="Cents.")
-    fee = serializers.IntegerField(help_text="Cents.")
-    starting_chips = serializers.IntegerField()
+class TournamentSerializer(TournamentRowSerializer):
+    """A tournament's page: the lobby's row (its link and times left out) and the rest."""
+
+    url = None  # type: ignore[assignment]
+    starts_at = None  # type: ignore[assignment]
+    started_at = None  # type: ignore[assignment]
+    players_left = serializers.IntegerField()
+    prize_pool = serializers.IntegerField(help_text="Cents.")
+    level = LevelSerializer(allow_null=True)  # type: ignore[assignment]
     add_on_price = serializers.IntegerField(help_text="Cents; 0: no add-on.")
     add_on_chips = serializers.IntegerField()
     add_on_until_level = serializers.IntegerField()
     add_on_open = serializers.BooleanField()
     min_players = serializers.IntegerField()
-    max_players = serializers.IntegerField()
-    start_when_registered = serializers.IntegerField(allow_null=True)
     action_clock = serializers.IntegerField()
     time_bank = serializers.IntegerField()
-    entrants = serializers.IntegerField()
     add_ons = serializers.IntegerField()
-    players_left = serializers.IntegerField()
     average_stack = serializers.IntegerField(allow_null=True)
     largest_stack = serializers.IntegerField(allow_null=True)
-    prize_pool = serializers.IntegerField(help_text="Cents.")
     payouts = PayoutSerializer(many=True)
     levels = LevelSerializer(many=True)
-    level = LevelSerializer(allow_null=True)
     next_level = LevelSerializer(allow_null=True)
     clock = ClockSerializer()
     tables = TournamentTableSerializer(many=True)

@@ -177,7 +177,32 @@ class BotStats:
         }
 
 
-class Bot:
+class _RoomClient:
+    """What every bot starts with: the room's address, its login (a password, or ``cookie``,
+    a session made some other way, which skips the HTTP login), its policy and its own
+    random numbers (``seed``: the same choices on every run)."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        username: str,
+        password: str,
+        cookie: str | None,
+        policy: str,
+        seed: int | None,
+    ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy is one of {POLICIES}")
+        self.base_url = http_url_of(base_url)
+        self.username = username
+        self.password = password
+        self.cookie = cookie
+        self.policy = policy
+        self.rng = random.Random(seed)
+
+
+class Bot(_RoomClient):
     """One bot at one table. ``cookie`` skips the HTTP login (a session made some other way)."""
 
     def __init__(
@@ -195,17 +220,17 @@ class Bot:
         keep_events: bool = False,
         rebuy: bool = True,
     ) -> None:
-        if policy not in POLICIES:
-            raise ValueError(f"policy is one of {POLICIES}")
-        self.base_url = http_url_of(base_url)
+        super().__init__(
+            base_url=base_url,
+            username=username,
+            password=password,
+            cookie=cookie,
+            policy=policy,
+            seed=seed,
+        )
         self.table_id = table_id
-        self.username = username
-        self.password = password
-        self.cookie = cookie
-        self.policy = policy
         self.buy_in = buy_in
         self.sit = sit
-        self.rng = random.Random(seed)
         self.stats = BotStats()
         # What the bot knows of the table.
         self.player_id: int | None = None
@@ -583,7 +608,7 @@ class TournamentResult:
         }
 
 
-class TournamentBot:
+class TournamentBot(_RoomClient):
     """One bot in one tournament: registers (over the API; already registered is fine),
     waits on the tournament's socket for the draw, plays at its table with a ``Bot`` and
     follows every move to another table (R-TOUR-3 balancing, R-TOUR-4 merge): the old
@@ -606,17 +631,17 @@ class TournamentBot:
         seed: int | None = None,
         register: bool = True,
     ) -> None:
-        if policy not in POLICIES:
-            raise ValueError(f"policy is one of {POLICIES}")
-        self.base_url = http_url_of(base_url)
+        super().__init__(
+            base_url=base_url,
+            username=username,
+            password=password,
+            cookie=cookie,
+            policy=policy,
+            seed=seed,
+        )
         self.tournament_id = tournament_id
-        self.username = username
-        self.password = password
-        self.cookie = cookie
-        self.policy = policy
         self.seed = seed
         self.register_first = register
-        self.rng = random.Random(seed)
         self.player_id: int | None = None
         self.result = TournamentResult()
         self.tournament_seq = -1

@@ -79,8 +79,10 @@ DEADLINE_SWEEP = timedelta(seconds=float(os.environ.get("DEADLINE_SWEEP_SECONDS"
 app.conf.beat_schedule = {
     # The clock sweep (DESIGN.md "Time"): every DEADLINE_SWEEP (1 s) it applies the deadlines
     # passed and schedules a task at the exact time of each one falling before the next sweep
-    # (tables/services/scheduling.py reads its interval here). The entry keeps its first name,
-    # so the row django-celery-beat already has is updated rather than a second one added.
+    # (tables/services/scheduling.py reads its interval here): the tables' deadlines and every
+    # app's registered kinds (tournaments: starts, level and break ends, idle tables). The
+    # entry keeps its first name, so the row django-celery-beat already has is updated rather
+    # than a second one added.
     DEADLINE_SWEEP_ENTRY: {
         "task": "tables.tasks.sweep_action_deadlines",
         "schedule": DEADLINE_SWEEP,
@@ -89,11 +91,6 @@ app.conf.beat_schedule = {
     "sweep-stale-presence": {
         "task": "tables.tasks.sweep_stale_presence",
         "schedule": timedelta(seconds=2),
-    },
-    # Tournaments (issue #13): starts, level and break ends, idle tournament tables.
-    "sweep-tournament-clocks": {
-        "task": "tournaments.tasks.sweep",
-        "schedule": timedelta(seconds=1),
     },
     "reset-all-in-protection-at-new-york-midnight": {
         "task": "accounts.tasks.reset_all_in_allowances",

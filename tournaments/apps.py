@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # The tournament's deadlines (start, level and break ends, idle tables) are kinds of
+        # the tables' one clock sweep (DESIGN.md "Time"): registered in every process that
+        # loads the app, whichever module it imports first (tables import nothing of ours).
+        from tournaments.services import clock  # noqa: F401

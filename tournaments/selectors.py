@@ -11,6 +11,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from stud.payouts import prize_pool, prizes_by_place
+from stud.tournament import DEFAULT_STRUCTURE, LevelSpec
 from tables.selectors import seats_public
 from tables.services.outbox import iso, ms_left
 from tournaments.models import (
@@ -23,7 +24,6 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
-from tournaments.services.entries import add_on_closed
 
 
 def level_public(level: TournamentLevel | None) -> dict[str, Any] | None:
@@ -40,6 +40,47 @@ def level_public(level: TournamentLevel | None) -> dict[str, Any] | None:
         "equal_deals": level.equal_deals,
         "break_minutes": level.break_minutes,
     }
+
+
+def tournament_structure(
+    tournament: Tournament, *, default: tuple[LevelSpec, ...] = DEFAULT_STRUCTURE
+) -> tuple[LevelSpec, ...]:
+    """The tournament's levels (TournamentLevel rows) as LevelSpec values, level 1 first;
+    without any, R-TOUR-8's default structure (`default`: what stands for none, e.g. `()` for
+    staff's edit, which compares with the rows stored)."""
+    rows = list(tournament.levels.order_by("number"))
+    if not rows:
+        return default
+    return tuple(
+        LevelSpec(
+            number=row.number,
+            ante=row.ante,
+            bring_in=row.bring_in,
+            small_bet=row.small_bet,
+            big_bet=row.big_bet,
+            minutes=row.minutes,
+            dealer_only_ante=row.dealer_only_ante,
+            equal_deals=row.equal_deals,
+            break_minutes=row.break_minutes,
+        )
+        for row in rows
+    )
+
+
+def add_on_closed(tournament: Tournament) -> bool:
+    """R-TOUR-1: the add-on may be bought until the first hand of level
+    `add_on_until_level` is dealt at any of the tournament's tables (a table's
+    TournamentTable.level is the level it deals at, set when that level's first hand is
+    dealt there)."""
+    if tournament.status in OVER:
+        return True
+    if tournament.first_hand_at is None:
+        return False
+    if tournament.add_on_until_level <= 1:
+        return True
+    return TournamentTable.objects.filter(
+        tournament=tournament, level__gte=tournament.add_on_until_level
+    ).exists()
 
 
 def payouts_by_place(tournament: Tournament, entrants: int, pool: int) -> list[dict[str, Any]]:

@@ -1,15 +1,16 @@
 """Celery tasks of tournaments: each thin, each calling one service (DESIGN.md "Time").
 
 Registered under stable names: the tables send `table_between_hands` by name when a
-tournament table's hand ends (tables/services/scheduling.py), the sweep sends `clock_tick`
-for a deadline before its next run, and beat runs `sweep` every second (pokerroom/celery.py).
+tournament table's hand ends (tables/services/scheduling.py), and the room's one clock sweep
+sends `clock_tick` for a tournament deadline (a start, a level's or a break's end) falling
+before its next run (the kinds registered in tournaments/services/clock.py).
 """
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments.services.clock import tournament_clock_sweep, tournament_clock_tick
+from tournaments.services.clock import tournament_clock_tick
 from tournaments.services.play import tournament_table_between_hands
 
 
@@ -23,9 +24,3 @@ def table_between_hands(table_id: int) -> bool:
 def clock_tick(tournament_id: int) -> bool:
     """A deadline of the tournament's clock is due (nothing happens when it is not)."""
     return tournament_clock_tick(tournament_id=tournament_id)
-
-
-@shared_task(name="tournaments.tasks.sweep")
-def sweep() -> int:
-    """Periodic: every passed tournament deadline applied, idle tournament tables repaired."""
-    return tournament_clock_sweep()

@@ -81,6 +81,7 @@ def room(
         }
     }
     monkeypatch.setattr(scheduling, "task_send", lambda *args, **kwargs: None)
+    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
     yield url
     Table.objects.update(is_open=False, next_hand_at=None)
     time.sleep(0.5)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -42,8 +43,30 @@ def tasks_recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any
     def record(name: str, *args: Any, countdown: float, **options: Any) -> None:
         sent.append((name, args))
 
+    def record_at(name: str, args: Sequence[Any], *, eta: Any) -> None:
+        sent.append((name, tuple(args)))
+
     monkeypatch.setattr(scheduling, "task_send", record)
+    monkeypatch.setattr(scheduling, "task_send_at", record_at)  # the clock sweep's, at a time
     return sent
+
+
+TOURNAMENT_KINDS = (
+    "tournament_start",
+    "tournament_level",
+    "tournament_break",
+    "tournament_idle_table",
+)
+
+
+def tournament_clock_sweep(*, now: datetime) -> int:
+    """One run of the room's clock sweep (DESIGN.md "Time") over the tournament's deadline
+    kinds alone (tournaments/services/clock.py): the test deals and plays the hands itself, so
+    the tables' own kinds (the next deal, the action clock) are left out. Returns how many
+    deadlines it applied."""
+    kinds = {name: scheduling.DEADLINE_KINDS[name] for name in TOURNAMENT_KINDS}
+    with mock.patch.dict(scheduling.DEADLINE_KINDS, kinds, clear=True):
+        return scheduling.deadlines_sweep(now=now)
 
 
 def make_tournament(

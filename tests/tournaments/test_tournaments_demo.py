@@ -14,8 +14,8 @@ from accounts.models import LedgerEntry, LedgerKind, Player
 from accounts.services import wallet_debit
 from tables.models import Seat
 from tests.consumer_helpers import make_player
+from tests.tournaments.play_helpers import tournament_clock_sweep
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.services.clock import tournament_clock_sweep
 from tournaments.services.demo import (
     DEMO_BOTS,
     DEMO_SEATS,

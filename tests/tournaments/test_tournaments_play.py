@@ -15,6 +15,7 @@ from stud import OddChip
 from stud.tournament import LevelSpec
 from tables import services
 from tables.models import HandEvent, Seat
+from tables.services import scheduling
 from tables.services.scheduling import TOURNAMENT_TABLE_BETWEEN_HANDS
 from tests.factories import PlayerFactory, StaffFactory, funded
 from tests.tournaments.play_helpers import (
@@ -33,6 +34,7 @@ from tests.tournaments.play_helpers import (
     stakes,
     started,
     tasks_recorded,
+    tournament_clock_sweep,
 )
 from tournaments.models import (
     TournamentEntry,
@@ -40,7 +42,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
-from tournaments.services.clock import tournament_clock_sweep, tournament_clock_tick
+from tournaments.services.clock import CLOCK_TICK, tournament_clock_tick
 from tournaments.services.entries import (
     tournament_add_on,
     tournament_create,
@@ -371,6 +373,51 @@ def test_r_tour_5_a_table_between_hands_when_the_level_ends_deals_at_the_new_lev
 
     assert stakes(table) == (5, 10, 20, 40)
     assert hand_stakes(deal(table, max(scheduled, tournament.level_ends_at))) == (5, 10, 20, 40)
+
+
+def test_r_tour_5_the_rooms_clock_sweep_sends_a_level_end_at_its_time_then_applies_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DESIGN.md "Time": the level's end is a deadline of the room's one clock sweep: a sweep
+    before it sends `clock_tick` at its exact time; a sweep after it applies it."""
+    tournament, _ = started(2)
+    [table] = open_tables(tournament)
+    deal(table, FIRST_DEAL)
+    level_end = tournament.level_ends_at
+    sent: list[tuple[str, tuple[Any, ...], Any]] = []
+    monkeypatch.setattr(
+        scheduling,
+        "task_send_at",
+        lambda name, args, *, eta: sent.append((name, tuple(args), eta)),
+    )
+
+    services.hand_deadlines_sweep(now=level_end - timedelta(seconds=1))
+
+    assert (CLOCK_TICK, (tournament.pk,), level_end) in sent
+    tournament.refresh_from_db()
+    assert tournament.level == 1
+
+    services.hand_deadlines_sweep(now=level_end)
+
+    tournament.refresh_from_db()
+    assert tournament.level == 2
+
+
+def test_a_tournament_table_whose_step_was_lost_gets_it_from_the_clock_sweep() -> None:
+    """The step between hands is sent when a hand ends; lost, the table would never deal
+    again: the room's clock sweep finds it idle and runs the step (its next deal scheduled)."""
+    tournament, _ = started(3)
+    [table] = open_tables(tournament)
+    deal(table, FIRST_DEAL)
+    ended = FIRST_DEAL + timedelta(seconds=20)
+    play_out(table, ended, between_hands=False)  # the step's task lost
+    table.refresh_from_db()
+    assert table.next_hand_at is None and hand_in_play(table) is None
+
+    assert tournament_clock_sweep(now=ended + timedelta(seconds=1)) == 1
+
+    table.refresh_from_db()
+    assert table.next_hand_at is not None
 
 
 BREAK_AFTER_1 = (

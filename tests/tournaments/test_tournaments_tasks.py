@@ -1,6 +1,6 @@
 """The tournament's tasks: the tables send the step between hands by its registered name
-(tables import nothing of tournaments), the sweep is on beat, and each task is a thin call
-of its service."""
+(tables import nothing of tournaments), the room's one clock sweep keeps the tournament's
+deadlines, and each task is a thin call of its service."""
 
 from __future__ import annotations
 
@@ -32,16 +32,28 @@ def test_a_tournament_tables_hand_end_names_the_tournaments_registered_step(
     assert current_app.tasks["tournaments.tasks.clock_tick"].run == tasks.clock_tick.run
 
 
-def test_beat_runs_the_tournament_sweep_every_second() -> None:
-    entry = app.conf.beat_schedule["sweep-tournament-clocks"]
-    assert entry["task"] == "tournaments.tasks.sweep"
-    assert entry["schedule"].total_seconds() == 1
+def test_the_tournament_clock_is_kept_by_the_rooms_one_clock_sweep() -> None:
+    """DESIGN.md "Time": the tournament's deadlines are kinds of the tables' clock sweep (one
+    beat entry), each naming a task the room registered; there is no beat entry of its own."""
+    tournament_kinds = {
+        kind.name: kind.task
+        for kind in scheduling.DEADLINE_KINDS.values()
+        if kind.name.startswith("tournament_")
+    }
+    assert tournament_kinds == {
+        "tournament_start": "tournaments.tasks.clock_tick",
+        "tournament_level": "tournaments.tasks.clock_tick",
+        "tournament_break": "tournaments.tasks.clock_tick",
+        "tournament_idle_table": "tournaments.tasks.table_between_hands",
+    }
+    swept = [entry["task"] for entry in app.conf.beat_schedule.values()]
+    assert swept.count("tables.tasks.sweep_action_deadlines") == 1
+    assert not any(task.startswith("tournaments.") for task in swept)
     import_task_modules()
-    assert current_app.tasks["tournaments.tasks.sweep"].run == tasks.sweep.run
+    assert current_app.tasks["tournaments.tasks.clock_tick"].run == tasks.clock_tick.run
 
 
 @pytest.mark.django_db
 def test_the_tasks_do_nothing_for_what_does_not_exist() -> None:
     assert tasks.table_between_hands.run(999_999) is False
     assert tasks.clock_tick.run(999_999) is False
-    assert tasks.sweep.run() == 0

@@ -25,9 +25,9 @@ from tests.tournaments.play_helpers import (
     open_tables,
     play_out,
     tasks_recorded,
+    tournament_clock_sweep,
 )
 from tournaments.models import TournamentEntry, TournamentStatus, TournamentTable
-from tournaments.services.clock import tournament_clock_sweep
 from tournaments.services.entries import (
     tournament_add_on,
     tournament_create,

@@ -1,7 +1,8 @@
 """Plays a tournament through the services, one step at a time, for the browser scenario
 (tests/browser/test_tournament_play.py): deal where a deal is due, act for the player to act
 by their policy, and run the tournament's between-hands step where a hand has ended. The
-test holds every task (scheduling.task_send), so nothing happens unless a step does it."""
+test holds every task (scheduling.task_send and task_send_at), so nothing happens unless a
+step does it."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from accounts.models import Player
 from stud import StudHand
 from tables import services
 from tables.models import Hand, Table
+from tests.tournaments.play_helpers import tournament_clock_sweep
 from tournaments.models import Tournament, TournamentStatus, TournamentTable
-from tournaments.services.clock import tournament_clock_sweep
 from tournaments.services.play import tournament_table_between_hands
 
 # A policy names what a player does from the offers: "press" (complete, bet or raise the

@@ -1,7 +1,8 @@
 """The tournament clock (R-TOUR-5, R-TOUR-6; DESIGN.md "Time": deadlines are data): the
-scheduled start, level ends, break ends, and the sweep that applies every deadline passed,
-sends a task at the exact time for each falling before the next sweep, and repairs a
-tournament table left idle (its between-hands task lost).
+scheduled start, level ends, break ends, kept by the room's one clock sweep
+(tables/services/scheduling.py) as deadline kinds registered here, with a tournament table
+left idle between hands (its step's task lost): the sweep applies every one passed and sends
+`tournaments.tasks.clock_tick` at the exact time of each falling before its next run.
 
 `tournament_clock_tick` is one durable transaction on one tournament (its row, then its
 tables', lower id first: play.py's lock order) and does nothing when nothing is due, so a
@@ -11,7 +12,9 @@ late, early or repeated task is harmless.
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -32,9 +35,6 @@ from tournaments.services.play import (
     tournament_table_between_hands,
 )
 
-# The beat runs the sweep this often (pokerroom/celery.py); a deadline due before the next
-# sweep gets a task at its exact time.
-SWEEP_SECONDS = 1.0
 CLOCK_TICK = "tournaments.tasks.clock_tick"
 # A task a moment early (the broker's clock) still counts as due.
 DUE_TOLERANCE = timedelta(milliseconds=500)
@@ -116,48 +116,51 @@ def tournament_clock_tick(
     return False
 
 
-def tournament_clock_sweep(*, now: datetime | None = None) -> int:
-    """Beat, every SWEEP_SECONDS: every tournament deadline passed is applied, each falling
-    before the next sweep gets a task at its time, and every table of a running tournament
-    left idle between hands (its step's task lost) gets its step. Returns how many applied."""
-    now = now_or(now)
-    applied = 0
-    soon = now + timedelta(seconds=SWEEP_SECONDS)
-    registering = Q(status__in=NOT_STARTED) & (
-        Q(starts_at__lte=soon) | Q(start_when_registered__isnull=False)
-    )
-    level = Q(status=TournamentStatus.RUNNING, level_timer_expired=False, level_ends_at__lte=soon)
-    pause = Q(status=TournamentStatus.ON_BREAK, break_ends_at__lte=soon)
-    candidates = (
-        Tournament.objects.filter(registering | level | pause)
+# A deadline already passed whatever the sweep's time: a start by the count of entries once
+# it is reached, a table left idle between hands (its step's task lost).
+DUE_ALREADY = datetime.min.replace(tzinfo=UTC)
+
+
+def _starts_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    """Registering tournaments to start: at `starts_at`, or now once `start_when_registered`
+    players are in."""
+    rows = (
+        Tournament.objects.filter(status__in=NOT_STARTED)
+        .filter(Q(starts_at__lte=until) | Q(start_when_registered__isnull=False))
         .annotate(registered=Count("entries"))
-        .values_list(
-            "pk",
-            "status",
-            "starts_at",
-            "start_when_registered",
-            "registered",
-            "level_ends_at",
-            "break_ends_at",
-        )
+        .values_list("pk", "starts_at", "start_when_registered", "registered")
     )
-    for pk, status, starts_at, when_registered, registered, level_ends, break_ends in list(
-        candidates
-    ):
-        if status in NOT_STARTED:
-            if when_registered is not None and registered >= when_registered:
-                deadline: datetime | None = now
-            else:
-                deadline = starts_at
-        else:
-            deadline = level_ends if status == TournamentStatus.RUNNING else break_ends
-        if deadline is None:
-            continue
-        if deadline <= now:
-            if tournament_clock_tick(tournament_id=pk, now=now, skip_locked=True):
-                applied += 1
-        elif deadline <= soon:
-            scheduling.task_send(CLOCK_TICK, pk, countdown=(deadline - now).total_seconds())
+    due: list[tuple[datetime, Sequence[Any]]] = []
+    for pk, starts_at, when_registered, registered in rows:
+        if when_registered is not None and registered >= when_registered:
+            due.append((DUE_ALREADY, (pk,)))
+        elif starts_at is not None and starts_at <= until:
+            due.append((starts_at, (pk,)))
+    return due
+
+
+def _levels_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    rows = Tournament.objects.filter(
+        status=TournamentStatus.RUNNING, level_timer_expired=False, level_ends_at__lte=until
+    ).values_list("level_ends_at", "pk")
+    return [(at, (pk,)) for at, pk in rows if at]
+
+
+def _breaks_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    rows = Tournament.objects.filter(
+        status=TournamentStatus.ON_BREAK, break_ends_at__lte=until
+    ).values_list("break_ends_at", "pk")
+    return [(at, (pk,)) for at, pk in rows if at]
+
+
+def _clock_tick_passed(tournament_id: int, *, now: datetime) -> bool:
+    return tournament_clock_tick(tournament_id=tournament_id, now=now, skip_locked=True)
+
+
+def _idle_tables_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+    """The tables of a running tournament between hands with no next deal scheduled and no
+    hand in play: their step (`table_between_hands`, sent when a hand ends) was lost, or
+    they wait for a move or a merge; the step runs again (a no-op when nothing changed)."""
     idle = (
         Table.objects.filter(
             is_tournament=True,
@@ -169,7 +172,37 @@ def tournament_clock_sweep(*, now: datetime | None = None) -> int:
         .exclude(pk__in=Hand.objects.filter(ended_at__isnull=True).values("table_id"))
         .values_list("pk", flat=True)
     )
-    for table_id in list(idle):
-        if tournament_table_between_hands(table_id=table_id, now=now):
-            applied += 1
-    return applied
+    return [(DUE_ALREADY, (table_id,)) for table_id in idle]
+
+
+def _table_step_passed(table_id: int, *, now: datetime) -> bool:
+    return tournament_table_between_hands(table_id=table_id, now=now)
+
+
+# The tournament's deadlines are kinds of the room's one clock sweep (DESIGN.md "Time",
+# tables/services/scheduling.py): it applies each one passed and sends `clock_tick` at the
+# exact time of each falling before its next run. Registered when this module is imported
+# (tournaments/tasks.py imports it, and TournamentsConfig.ready does in every process).
+for _kind in (
+    # The scheduled start, or the start once enough are registered (R-TOUR-9: cancelled
+    # when too few at the scheduled time).
+    scheduling.DeadlineKind(
+        name="tournament_start", due=_starts_due, task=CLOCK_TICK, apply=_clock_tick_passed
+    ),
+    # A level's end (R-TOUR-5; R-TOUR-6's equal deals; a break when one follows).
+    scheduling.DeadlineKind(
+        name="tournament_level", due=_levels_due, task=CLOCK_TICK, apply=_clock_tick_passed
+    ),
+    # A break's end: the next level.
+    scheduling.DeadlineKind(
+        name="tournament_break", due=_breaks_due, task=CLOCK_TICK, apply=_clock_tick_passed
+    ),
+    # A tournament table left idle between hands gets its step (always already due).
+    scheduling.DeadlineKind(
+        name="tournament_idle_table",
+        due=_idle_tables_due,
+        task=scheduling.TOURNAMENT_TABLE_BETWEEN_HANDS,
+        apply=_table_step_passed,
+    ),
+):
+    scheduling.deadline_kind_register(_kind)

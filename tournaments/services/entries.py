@@ -44,6 +44,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
+from tournaments.selectors import add_on_closed, tournament_structure
 from tournaments.services.money import (
     add_on_pay,
     entry_pay,
@@ -132,24 +133,6 @@ def structure_preset(preset: str) -> tuple[LevelSpec, ...]:
             TournamentRefusal.BAD_SETTINGS,
             f"No structure preset {preset!r}: choose one of {', '.join(PRESETS)}.",
         ) from None
-
-
-def tournament_structure(tournament: Tournament) -> tuple[LevelSpec, ...]:
-    """The tournament's levels as LevelSpec values, level 1 first."""
-    return tuple(
-        LevelSpec(
-            number=level.number,
-            ante=level.ante,
-            bring_in=level.bring_in,
-            small_bet=level.small_bet,
-            big_bet=level.big_bet,
-            minutes=level.minutes,
-            dealer_only_ante=level.dealer_only_ante,
-            equal_deals=level.equal_deals,
-            break_minutes=level.break_minutes,
-        )
-        for level in TournamentLevel.objects.filter(tournament=tournament).order_by("number")
-    )
 
 
 def levels_error(levels: Sequence[LevelSpec]) -> str | None:
@@ -311,7 +294,7 @@ def tournament_edit(
             structure = structure_preset(preset)
         if structure is not None:
             error = error or levels_error(structure)
-            if structure != tournament_structure(tournament):
+            if structure != tournament_structure(tournament, default=()):
                 changed.append("levels")
         if error is not None:
             raise TournamentRefused(TournamentRefusal.BAD_SETTINGS, error)
@@ -418,22 +401,6 @@ def tournament_unregister(
         entry.delete()
         tournament_changed(tournament)
     return refunded
-
-
-def add_on_closed(tournament: Tournament) -> bool:
-    """R-TOUR-1: the add-on may be bought until the first hand of level
-    `add_on_until_level` is dealt at any of the tournament's tables (a table's
-    TournamentTable.level is the level it deals at, set when that level's first hand is
-    dealt there)."""
-    if tournament.status in OVER:
-        return True
-    if tournament.first_hand_at is None:
-        return False
-    if tournament.add_on_until_level <= 1:
-        return True
-    return TournamentTable.objects.filter(
-        tournament=tournament, level__gte=tournament.add_on_until_level
-    ).exists()
 
 
 def _tournament_seat(tournament: Tournament, player: Player) -> Seat | None:

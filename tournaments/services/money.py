@@ -18,6 +18,8 @@ order: the tournament, its tables, then players by primary key).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Q, Sum
 
 from accounts.models import LedgerEntry, LedgerKind
@@ -31,25 +33,38 @@ _POOL_KINDS = (
 )
 
 
+# One ledger line of a tournament's: (cents, LedgerKind, the reason's words before its name).
+_Line = tuple[int, str, str]
+
+
+def _lines_move(
+    move: Callable[..., LedgerEntry], *, tournament: Tournament, player_id: int, lines: list[_Line]
+) -> None:
+    """Each line with a positive amount, in order, as one wallet move (`wallet_debit` or
+    `wallet_credit`) with the tournament's reference."""
+    for amount, kind, label in lines:
+        if amount > 0:
+            move(
+                player_id=player_id,
+                amount=amount,
+                kind=kind,
+                reason=f"{label}: {tournament.name}"[:200],
+                reference=tournament.reference,
+            )
+
+
 def entry_pay(*, tournament: Tournament, player_id: int) -> None:
     """The buy-in and the fee leave the wallet; InsufficientBalance (from the first debit the
     wallet cannot pay) rolls the caller's transaction back, so nothing is taken."""
-    if tournament.buy_in:
-        wallet_debit(
-            player_id=player_id,
-            amount=tournament.buy_in,
-            kind=LedgerKind.TOURNAMENT_BUY_IN,
-            reason=f"buy-in: {tournament.name}"[:200],
-            reference=tournament.reference,
-        )
-    if tournament.fee:
-        wallet_debit(
-            player_id=player_id,
-            amount=tournament.fee,
-            kind=LedgerKind.TOURNAMENT_FEE,
-            reason=f"entry fee: {tournament.name}"[:200],
-            reference=tournament.reference,
-        )
+    _lines_move(
+        wallet_debit,
+        tournament=tournament,
+        player_id=player_id,
+        lines=[
+            (tournament.buy_in, LedgerKind.TOURNAMENT_BUY_IN, "buy-in"),
+            (tournament.fee, LedgerKind.TOURNAMENT_FEE, "entry fee"),
+        ],
+    )
 
 
 def add_on_pay(*, tournament: Tournament, player_id: int) -> None:
@@ -76,22 +91,15 @@ def entry_refund(*, tournament: Tournament, player_id: int, why: str) -> int:
     """Give the player back every buy-in, add-on and fee they paid into the tournament;
     returns the cents given back."""
     pool, fee = paid_by(tournament=tournament, player_id=player_id)
-    if pool > 0:
-        wallet_credit(
-            player_id=player_id,
-            amount=pool,
-            kind=LedgerKind.TOURNAMENT_REFUND,
-            reason=f"{why}: {tournament.name}"[:200],
-            reference=tournament.reference,
-        )
-    if fee > 0:
-        wallet_credit(
-            player_id=player_id,
-            amount=fee,
-            kind=LedgerKind.TOURNAMENT_FEE,
-            reason=f"fee back, {why}: {tournament.name}"[:200],
-            reference=tournament.reference,
-        )
+    _lines_move(
+        wallet_credit,
+        tournament=tournament,
+        player_id=player_id,
+        lines=[
+            (pool, LedgerKind.TOURNAMENT_REFUND, why),
+            (fee, LedgerKind.TOURNAMENT_FEE, f"fee back, {why}"),
+        ],
+    )
     return max(pool, 0) + max(fee, 0)
 
 

@@ -8,8 +8,9 @@ players' rows (a wallet move, in tmoney's services). The table services never lo
 tournament row, so the two orders never meet in a circle. Frames go out after the commit
 (the tables' outboxes, tournaments/broadcast.py).
 
-The level clock itself (level ends, breaks, the scheduled start, the sweep) is in clock.py;
-the seats (draw, moves, merge, eliminations) in seating.py; the rules in stud/tournament.py.
+The level clock itself (level ends, breaks, the scheduled start: the clock sweep's deadline
+kinds) is in clock.py; the seats (draw, moves, merge, eliminations) in seating.py; the rules
+in stud/tournament.py.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from stud.tournament import DEFAULT_STRUCTURE, LevelSpec, equal_deals_level_over, level_spec
+from stud.tournament import LevelSpec, equal_deals_level_over, level_spec
 from stud.tournament import tables_merge as merge_due
 from tables.models import Hand
 from tables.services import next_hand_pause
@@ -32,7 +33,6 @@ from tables.services.tournament_tables import (
     tournament_hand_schedule,
     tournament_seat_place,
     tournament_seat_remove,
-    tournament_table_close,
     tournament_table_stakes_set,
     tournament_tables_finish,
     tournament_tables_lock,
@@ -47,6 +47,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
+from tournaments.selectors import tournament_structure
 from tournaments.services import seating
 from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 from tournaments.services.seating import Locks
@@ -67,27 +68,6 @@ def seating_seconds() -> float:
     """Seconds between the draw and the first deal, for players to reach their tables:
     settings.TOURNAMENT_SEATING_SECONDS (10 by default; read at each call)."""
     return float(settings.TOURNAMENT_SEATING_SECONDS)
-
-
-def tournament_structure(tournament: Tournament) -> tuple[LevelSpec, ...]:
-    """The tournament's levels (TournamentLevel rows), or R-TOUR-8's default without any."""
-    rows = list(tournament.levels.order_by("number"))
-    if not rows:
-        return DEFAULT_STRUCTURE
-    return tuple(
-        LevelSpec(
-            number=row.number,
-            ante=row.ante,
-            bring_in=row.bring_in,
-            small_bet=row.small_bet,
-            big_bet=row.big_bet,
-            minutes=row.minutes,
-            dealer_only_ante=row.dealer_only_ante,
-            equal_deals=row.equal_deals,
-            break_minutes=row.break_minutes,
-        )
-        for row in rows
-    )
 
 
 def tournament_level(tournament: Tournament, number: int) -> LevelSpec:
@@ -376,13 +356,7 @@ def tournament_end(
     first place, pays the prizes (R-TOUR-9) and marks the tournament finished."""
     from tournaments.services.entries import tournament_finish  # tmoney's (issue #13)
 
-    for table in tables:
-        lock = locks[table.table_id]
-        for seat in lock.seats().values():
-            tournament_seat_remove(lock, seat=seat)
-        tournament_table_close(lock)
-        table.closed_at = now
-        table.save(update_fields=["closed_at"])
+    seating.tables_close(tables, locks, now=now)
     tournament.level_ends_at = None
     tournament.break_ends_at = None
     tournament.save(update_fields=["level_ends_at", "break_ends_at"])

@@ -291,6 +291,17 @@ def tables_balance(
     return True, set()
 
 
+def tables_close(tables: list[TournamentTable], locks: Locks, *, now: datetime) -> None:
+    """Every seat of these tables (none with a hand in play) removed, each table closed."""
+    for table in tables:
+        lock = locks[table.table_id]
+        for seat in lock.seats().values():
+            tournament_seat_remove(lock, seat=seat)
+        tournament_table_close(lock)
+        table.closed_at = now
+        table.save(update_fields=["closed_at"])
+
+
 def tables_merge(
     tournament: Tournament,
     tables: list[TournamentTable],
@@ -309,13 +320,7 @@ def tables_merge(
         seat.player_id: seat for table in tables for seat in locks[table.table_id].seats().values()
     }
     stacks = {player_id: seat.stack for player_id, seat in seats.items()}
-    for table in tables:
-        lock = locks[table.table_id]
-        for seat in lock.seats().values():
-            tournament_seat_remove(lock, seat=seat)
-        tournament_table_close(lock)
-        table.closed_at = now
-        table.save(update_fields=["closed_at"])
+    tables_close(tables, locks, now=now)
     number = max(table.number for table in tournament.tables.all()) + 1
     [(final, lock)] = seats_draw(
         tournament, stacks=stacks, level=level, rng=rng, first_number=number, seats_kept=seats
