@@ -8,10 +8,11 @@ Each step collects its frames in the table's own `Outbox`; `tournament_tables_fi
 registers them to go out after the commit, as every table change does. Nothing here is a
 rule of poker or of the tournament: stud/tournament.py decides, the tournament records.
 
-The tables themselves know a tournament table only by `Table.is_tournament`: seats are
-not taken or left by players (Refusal.TOURNAMENT_TABLE), everyone with chips is dealt in,
-chips never go to the wallet, nothing is raked, and a hand's end sends the tournament's
-step by name instead of scheduling the next hand (flow.hand_schedule_next).
+The tables themselves know a tournament table only by its kind (tables/services/kinds.py,
+`table_kind(table)` is `TOURNAMENT` when `Table.is_tournament`): seats are not taken or left
+by players (Refusal.TOURNAMENT_TABLE), everyone with chips is dealt in, chips never go to
+the wallet, nothing is raked, and a hand's end sends the tournament's step by name instead
+of scheduling the next hand (flow.hand_schedule_next).
 """
 
 from __future__ import annotations
