@@ -22,6 +22,7 @@ from tables.models import (
 )
 from tables.services.chat import chat_recent
 from tables.services.flow import ante_awaited, ready_seats
+from tables.services.kinds import table_kind
 from tables.services.outbox import iso, ms_left
 
 LAST_HANDS = 5
@@ -143,7 +144,7 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
 def _ante_awaited(table: Table, hand: Hand | None) -> list[int]:
     """R-ANTE-1: the seats whose "I'm in" the next hand waits for (by next_hand_at, or, when
     too few others are in to deal without them, with no deadline); none while a hand runs."""
-    if hand is not None or not table.is_open:
+    if hand is not None or not table.is_open or not table_kind(table).asks_im_in:
         return []
     ready = ready_seats(table)
     return ante_awaited(ready) if len(ready) >= 2 else []

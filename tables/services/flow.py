@@ -26,6 +26,7 @@ from stud.time_bank import time_bank_after_deal, time_bank_after_use
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
 from tables.services.change import current_hand, lock_players
+from tables.services.kinds import table_kind
 from tables.services.outbox import Outbox, iso, ms_left
 
 
@@ -74,7 +75,11 @@ def game_config(table: Table) -> GameConfig:
         heads_up_raises=table.heads_up_raises,
         odd_chip=OddChip(table.odd_chip),
         dealer_only_ante=table.dealer_only_ante,
-        rake=None if table.rake_schedule is None else table.rake_schedule.to_engine(),
+        rake=(
+            table.rake_schedule.to_engine()
+            if table_kind(table).raked and table.rake_schedule is not None
+            else None
+        ),
     )
 
 
@@ -442,9 +447,9 @@ def seat_cash_out(*, table: Table, seat: Seat) -> None:
 
 def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:
     """A closed table's seats go back to their players' balances (R-BUY-1), except those
-    dealt into `hand`, the hand still in play (they are cashed out when it ends). A tournament
-    table's chips are not money: its seats stay for the tournament to move."""
-    if table.is_tournament:
+    dealt into `hand`, the hand still in play (they are cashed out when it ends). Chips that
+    are not money (a tournament table's) stay on their seats for the table's owner."""
+    if not table_kind(table).chips_are_money:
         return
     for seat in Seat.objects.filter(table=table).order_by("number"):
         if hand is not None and hand.seat_is_dealt(seat):
@@ -505,12 +510,14 @@ def ante_confirm_ask(
 def hand_schedule_next(*, table: Table, outbox: Outbox, now: datetime) -> None:
     """R-GAME-3: when two or more are in and no hand runs, deal after a short pause; ask the
     players without auto-ante to confirm (R-ANTE-1) by then: the hand waits for them at
-    least ANTE_CONFIRM_SECONDS, then is dealt to the others on time. A tournament table does
-    not schedule itself: the tournament's step between hands (eliminations, moves, the level)
-    does, so that step is sent by name after the commit (tables must not import tournaments)."""
-    if table.is_tournament:
+    least ANTE_CONFIRM_SECONDS, then is dealt to the others on time. A table whose kind names
+    a step between hands (a tournament table) does not schedule itself: that step
+    (tournaments.tasks.table_between_hands: eliminations, moves, the level, then the next
+    deal) is sent by name after the commit (tables must not import tournaments)."""
+    between_hands_task = table_kind(table).between_hands_task
+    if between_hands_task is not None:
         table_id = table.pk
-        outbox.after_commit(lambda: scheduling.schedule_tournament_table(table_id=table_id))
+        outbox.after_commit(lambda: scheduling.task_send(between_hands_task, table_id, countdown=0))
         return
     if not table.is_open or table.next_hand_at is not None:
         return

@@ -34,6 +34,7 @@ from tables.services.flow import (
     seats_by_number,
     seats_time_bank_top_up,
 )
+from tables.services.kinds import table_kind
 from tables.services.results import Refusal, TableResult, refused, stale
 from tables.services.waiting import waiting_list_offer_expire
 
@@ -44,9 +45,9 @@ def _next_button(table: Table, dealt: list[int]) -> int:
     previous = Hand.objects.filter(table=table).order_by("-number").values_list("button", flat=True)
     last = previous.first()
     if last is None:
-        # A tournament table's first hand: seat 1 deals first (R-TOUR-2); a cash table's:
-        # the lowest seat is dealt first.
-        return dealt[0] if table.is_tournament else dealt[-1]
+        # The first hand: the kind says which seat deals first (a cash table's lowest seat;
+        # a tournament table's seat 1 gets the button, R-TOUR-2).
+        return table_kind(table).first_button(dealt)
     later = [number for number in dealt if number > last]
     return later[0] if later else dealt[0]
 
@@ -86,7 +87,7 @@ def hand_start(
             table.save(update_fields=["next_hand_at"])
             if not table.is_open:
                 raise change.skip(Refusal.TABLE_CLOSED, "The table is closed.")
-            if not table.is_tournament:
+            if table_kind(table).asks_im_in:
                 _wait_for_ante(change, ready, now)
             raise change.skip(Refusal.NOT_ENOUGH_PLAYERS, "A hand needs two players in with chips.")
         change.hand = _deal(change, seats, deck=deck, now=now)
@@ -95,9 +96,9 @@ def hand_start(
 
 def _dealt_in(table: Table, ready: list[Seat]) -> list[Seat]:
     """R-GAME-3 and R-ANTE-1: the seats ready to play that also posted their "I'm in". At a
-    tournament table everyone with chips is dealt in: sitting out or absent, they post and
-    are timed out by R-TIME-1 (issue #13)."""
-    if table.is_tournament:
+    table whose kind deals in everyone with chips (a tournament's), sitting out or absent,
+    they post and are timed out by R-TIME-1 (issue #13)."""
+    if table_kind(table).deals_in_everyone_with_chips:
         return list(
             Seat.objects.filter(table=table, stack__gt=0)
             .select_related("player")

@@ -30,19 +30,17 @@ from tables.services.flow import (
     table_reference,
     waiting_list_offer_seats,
 )
+from tables.services.kinds import table_kind
 from tables.services.results import Refusal, TableResult
 
-TOURNAMENT_SEATS = (
-    "This is a tournament table: the tournament draws and moves the seats, and its chips "
-    "stay at the table until you are out."
-)
 
-
-def _not_a_tournament_table(change: TableChange) -> None:
-    """At a tournament table seats are drawn and moved by the tournament (R-TOUR-2..4) and
-    its chips are not money: nobody takes, leaves or buys chips there by themselves."""
-    if change.table.is_tournament:
-        raise change.refuse(Refusal.TOURNAMENT_TABLE, TOURNAMENT_SEATS)
+def _players_take_seats(change: TableChange) -> None:
+    """Refused unless the table's kind lets players take, leave and buy chips by themselves:
+    at a tournament table seats are drawn and moved by the tournament (R-TOUR-2..4) and its
+    chips are not money."""
+    kind = table_kind(change.table)
+    if not kind.players_take_seats:
+        raise change.refuse(Refusal.TOURNAMENT_TABLE, kind.seats_refusal)
 
 
 def _own_seat(change: TableChange, player: Player) -> Seat:
@@ -57,7 +55,7 @@ def _ante_ask_late(change: TableChange, seat: Seat, now: datetime) -> None:
     """R-ANTE-1: a player who posts antes by hand and sits down (or in) while the next hand
     is already due is asked too, by that time, and the table told whom it waits for."""
     table = change.table
-    if table.next_hand_at is None:
+    if not table_kind(table).asks_im_in or table.next_hand_at is None:
         return  # hand_schedule_next asks everyone when it schedules
     ready = ready_seats(table)
     awaited = ante_awaited(ready)
@@ -105,7 +103,7 @@ def seat_take(
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
-        _not_a_tournament_table(change)
+        _players_take_seats(change)
         if not table.is_open:
             raise change.refuse(Refusal.TABLE_CLOSED, "The table is closed.")
         if Seat.objects.filter(table=table, player=player).exists():
@@ -160,7 +158,7 @@ def seat_take(
 def seat_add_chips(*, table_id: int, player: Player, amount: int) -> TableResult:
     """R-BUY-1: more chips from the balance, between hands only (R-GAME-4)."""
     with table_change(table_id) as change:
-        _not_a_tournament_table(change)
+        _players_take_seats(change)
         seat = _own_seat(change, player)
         if not _valid_amount(amount):
             raise change.refuse(
@@ -211,7 +209,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
     seat row dealt into the hand is in it: a seat taken since is paid its own stack."""
     now = now_or(now)
     with table_change(table_id) as change:
-        _not_a_tournament_table(change)
+        _players_take_seats(change)
         seat = _own_seat(change, player)
         table, outbox, hand = change.table, change.outbox, change.hand
         outbox.seats_changed = True

@@ -8,10 +8,11 @@ Each step collects its frames in the table's own `Outbox`; `tournament_tables_fi
 registers them to go out after the commit, as every table change does. Nothing here is a
 rule of poker or of the tournament: stud/tournament.py decides, the tournament records.
 
-The tables themselves know a tournament table only by `Table.is_tournament`: seats are
-not taken or left by players (Refusal.TOURNAMENT_TABLE), everyone with chips is dealt in,
-chips never go to the wallet, nothing is raked, and a hand's end sends the tournament's
-step by name instead of scheduling the next hand (flow.hand_schedule_next).
+The tables themselves know a tournament table only by its kind (tables/services/kinds.py,
+`table_kind(table)` is `TOURNAMENT` when `Table.is_tournament`): seats are not taken or left
+by players (Refusal.TOURNAMENT_TABLE), everyone with chips is dealt in, chips never go to
+the wallet, nothing is raked, and a hand's end sends the tournament's step by name instead
+of scheduling the next hand (flow.hand_schedule_next).
 """
 
 from __future__ import annotations
@@ -24,10 +25,14 @@ from stud.time_bank import time_bank_start_ms
 from tables.models import Hand, Seat, Table
 from tables.services import scheduling
 from tables.services.change import current_hand, lock_table
+from tables.services.flow import hand_events_record
 from tables.services.outbox import Outbox, iso, ms_left
 
 # R-TOUR-8: the cap of a bet and three raises holds heads-up too.
 TOURNAMENT_HEADS_UP_RAISES = 3
+
+# Why a hand was voided (the `void` of its last event, `hand_end`).
+VOID_TOURNAMENT_CANCELLED = "tournament_cancelled"
 
 
 @dataclass
@@ -224,3 +229,43 @@ def tournament_table_close(lock: TournamentTableLock) -> None:
     table.next_hand_at = None
     table.save(update_fields=["is_open", "next_hand_at"])
     lock.outbox.seats_changed = True
+
+
+def tournament_hand_void(lock: TournamentTableLock, *, now: datetime, why: str) -> Hand | None:
+    """The hand in play is void (the tournament is cancelled): it ends now, nobody wins it,
+    no chip moves and nothing is raked (tournament chips are not money; the buy-ins are the
+    tournament's to give back). Its log closes with the room's `hand_end`, every dealt seat
+    at the stack it was dealt with, no winner and `void` saying why; no turn, deadline or
+    time bank is left on it. The engine state stays as it was (no result: the players'
+    histories leave it out). Returns the hand, or None when none was in play."""
+    hand = lock.hand_in_play
+    if hand is None:
+        return None
+    stacks = {
+        str(number): seat.stack for number, seat in lock.seats().items() if hand.seat_is_dealt(seat)
+    }
+    hand_events_record(
+        hand,
+        [("hand_end", {"stacks": stacks, "rake": 0, "winners": [], "void": why}, None)],
+        lock.outbox,
+    )
+    hand.ended_at = now
+    hand.action_deadline = None
+    hand.time_bank_seat = None
+    hand.time_bank_since = None
+    hand.save()
+    lock.outbox.set_turn(None, None)
+    return hand
+
+
+def tournament_table_cancel(lock: TournamentTableLock, *, now: datetime) -> None:
+    """The tournament is cancelled: the hand in play, if any, is void
+    (`tournament_hand_void`), every seat leaves (its chips with it: they are worth nothing
+    now), the table closes, and everyone watching is told at once (`table_closed`)."""
+    tournament_hand_void(lock, now=now, why=VOID_TOURNAMENT_CANCELLED)
+    for seat in lock.seats().values():
+        tournament_seat_remove(lock, seat=seat)
+    tournament_table_close(lock)
+    lock.outbox.table_frame(
+        {"type": "table_closed", "table_id": lock.table.pk, "hand_running": False}
+    )

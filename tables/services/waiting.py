@@ -13,6 +13,7 @@ from tables.services.flow import (
     now_or,
     waiting_list_offer_seats,
 )
+from tables.services.kinds import table_kind
 from tables.services.results import Refusal, TableResult, refused
 
 
@@ -27,8 +28,9 @@ def waiting_list_join(*, table_id: int, player: Player, now: datetime | None = N
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
-        if table.is_tournament:
-            raise change.refuse(Refusal.TOURNAMENT_TABLE, "A tournament table has no waiting list.")
+        kind = table_kind(table)
+        if not kind.players_take_seats:
+            raise change.refuse(Refusal.TOURNAMENT_TABLE, kind.waiting_list_refusal)
         if Seat.objects.filter(table=table, player=player).exists():
             raise change.refuse(Refusal.ALREADY_SEATED, "You already have a seat here.")
         if WaitingListEntry.objects.filter(table=table, player=player).exists():

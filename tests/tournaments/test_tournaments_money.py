@@ -3,6 +3,7 @@ cancellation and the prizes, every cent a ledger line with the tournament's refe
 
 from __future__ import annotations
 
+import json
 from random import Random
 from typing import Any
 
@@ -10,7 +11,9 @@ import pytest
 
 from accounts.models import LedgerEntry, LedgerKind
 from stud import StudHand
+from tables import services as table_services
 from tables.models import Hand, Seat
+from tables.services import outbox
 from tests.factories import PlayerFactory, StaffFactory, funded
 from tests.table_factories import running_hand
 from tests.tournaments.money_helpers import (
@@ -24,6 +27,8 @@ from tests.tournaments.money_helpers import (
     seated_in_play,
 )
 from tests.tournaments.play_helpers import SEATING, deal, open_tables, play_out
+from tournaments import broadcast as tournaments_broadcast
+from tournaments.audit import room_chip_audit
 from tournaments.models import (
     Tournament,
     TournamentEntry,
@@ -314,13 +319,97 @@ def test_cancelling_a_running_tournament_empties_and_closes_its_tables() -> None
     first.refresh_from_db()
     second.refresh_from_db()
     assert not first.is_open and not second.is_open
-    assert not Seat.objects.filter(table=second).exists()
-    assert running_hand(first) is not None  # it finishes; no hand is dealt after it
+    assert not Seat.objects.filter(table__in=[first, second]).exists()
+    assert not Hand.objects.filter(table=first, ended_at__isnull=True).exists()  # void
     assert first.next_hand_at is None
     assert set(
         TournamentTable.objects.filter(tournament=tournament).values_list("closed_at", flat=True)
     ) == {NOW + SEATING}
     assert [balance_of(player) for player in players] == [10_000] * 9
+
+
+def test_cancelling_mid_hand_voids_the_hand_clears_the_seats_and_tells_the_players(
+    monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Staff cancel a running tournament while a hand is in play: the buy-ins and fees come
+    back as ledger lines; the hand is void (no winner, no chip moved, no deadline left on
+    it), every seat is cleared and every table closed at once; the players at the table
+    are told (`table_closed`, the hand's last event) and the tournament's page says it is
+    cancelled; the room's chips still add up."""
+    table_frames: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        outbox, "broadcast", lambda *, table_id, frames: table_frames.extend(frames.table)
+    )
+    page_frames: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        tournaments_broadcast,
+        "_send",
+        lambda messages: page_frames.extend(
+            json.loads(text) for _, message in messages for text in message["texts"]
+        ),
+    )
+    tournament = make_tournament(preset="turbo", buy_in=4000, fee=400)
+    players = registered(tournament, 9)
+    tournament_start(tournament_id=tournament.pk, now=NOW, rng=Random(1))
+    first, second = open_tables(tournament)
+    hand = deal(first, NOW + SEATING)
+    engine = StudHand.from_json(hand.state)
+    to_act = engine.to_act
+    assert to_act is not None
+    bring_in = engine.legal_actions(to_act)[0]  # chips go into the pot
+    acting = next(p for p in players if p.pk == int(hand.players[str(to_act)]))
+    assert table_services.hand_act(
+        table_id=first.pk,
+        player=acting,
+        expected_seq=hand.seq,
+        kind=bring_in.kind.value,
+        amount=bring_in.amount,
+        now=NOW + SEATING,
+    ).ok
+    hand.refresh_from_db()
+    assert hand.action_deadline is not None
+    table_frames.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        refunded = tournament_cancel(
+            tournament_id=tournament.pk, staff=StaffFactory(), now=NOW + SEATING
+        )
+
+    assert refunded == 9 * 4400
+    for player in players:
+        assert ledger_of(player, tournament) == [
+            (LedgerKind.TOURNAMENT_BUY_IN, -4000),
+            (LedgerKind.TOURNAMENT_FEE, -400),
+            (LedgerKind.TOURNAMENT_REFUND, 4000),
+            (LedgerKind.TOURNAMENT_FEE, 400),
+        ]
+        assert balance_of(player) == 10_000
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert not first.is_open and not second.is_open
+    assert not Seat.objects.filter(table__in=[first, second]).exists()
+    assert not Hand.objects.filter(table__in=[first, second], ended_at__isnull=True).exists()
+    assert not Hand.objects.filter(action_deadline__isnull=False).exists()
+    assert first.next_hand_at is None and second.next_hand_at is None
+    hand.refresh_from_db()
+    assert hand.ended_at == NOW + SEATING
+    last = hand.events.order_by("-seq").first()
+    assert last is not None and last.kind == "hand_end"
+    assert last.payload["void"] == "tournament_cancelled"
+    assert last.payload["winners"] == []
+    closed = {f["table_id"] for f in table_frames if f["type"] == "table_closed"}
+    assert closed == {first.pk, second.pk}
+    assert any(
+        f["type"] == "event" and f["kind"] == "hand_end" and f["table_id"] == first.pk
+        for f in table_frames
+    )
+    assert [f["seats"] for f in table_frames if f["type"] == "seats"] == [[], []]
+    assert any(
+        f["type"] == "tournament" and f["tournament"]["status"] == TournamentStatus.CANCELLED
+        for f in page_frames
+    )
+    audit = room_chip_audit()
+    assert audit.conserved, audit.mismatches
 
 
 def test_staff_actions_on_a_finished_or_cancelled_tournament_are_refused() -> None:

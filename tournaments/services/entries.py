@@ -28,8 +28,7 @@ from stud.tournament import DEFAULT_STRUCTURE, TURBO_STRUCTURE, LevelSpec
 from tables.models import Hand, Seat, Table
 from tables.services.change import table_change
 from tables.services.tournament_tables import (
-    tournament_seat_remove,
-    tournament_table_close,
+    tournament_table_cancel,
     tournament_tables_finish,
     tournament_tables_lock,
 )
@@ -529,9 +528,10 @@ def tournament_cancel(
 ) -> int:
     """Cancel (staff; staff None: the room, e.g. fewer than 2 registered at the start,
     R-TOUR-9): every buy-in, fee and add-on paid comes back as ledger lines, and its tables
-    close: a table between hands is emptied and closed at once; at a table with a hand in
-    play no new hand is dealt (the hand finishes; its chips are tournament chips, worth
-    nothing now). Returns the cents given back. Refused: OVER."""
+    close at once: a hand in play is void (it ends with no winner; its chips are tournament
+    chips, worth nothing now), every seat is cleared, and the players watching are told
+    (`table_closed`, and the tournament's own notice). Returns the cents given back.
+    Refused: OVER."""
     now = _now(now)
     with transaction.atomic():
         tournament = _lock(tournament_id)
@@ -564,20 +564,13 @@ def tournament_cancel(
 
 
 def _tables_close(tournament: Tournament, *, now: datetime) -> None:
-    """Close the cancelled tournament's open tables, locked in the lock order."""
+    """Close the cancelled tournament's open tables, locked in the lock order: a hand in
+    play is void, every seat leaves, the table closes and its viewers are told
+    (tables' tournament_table_cancel)."""
     rows = list(TournamentTable.objects.filter(tournament=tournament, closed_at__isnull=True))
     locks = tournament_tables_lock([row.table_id for row in rows])
     for row in rows:
-        lock = locks[row.table_id]
-        if lock.hand_in_play is None:
-            for seat in lock.seats().values():
-                tournament_seat_remove(lock, seat=seat)
-            tournament_table_close(lock)
-        else:
-            lock.table.is_open = False
-            lock.table.next_hand_at = None
-            lock.table.save(update_fields=["is_open", "next_hand_at"])
-            lock.outbox.seats_changed = True
+        tournament_table_cancel(locks[row.table_id], now=now)
         row.closed_at = now
         row.save(update_fields=["closed_at"])
     tournament_tables_finish(locks)
