@@ -30,7 +30,7 @@ name, so the services import no task (pyproject.toml's import contract).
 The browser tests' hold (`sweep_hold`): the room those tests run in a Daphne of their own sweeps
 the test database, while the test process plays and dates hands on it. Their settings module
 (tests/browser/server_settings.py, and only that one) names a file, `CLOCK_SWEEP_TEST_HOLD_FILE`,
-that the harness writes: table ids, or `*` for every table; the sweep leaves those tables'
+that the harness writes: table ids, one a line; the sweep leaves those tables'
 deadlines alone (no task scheduled, nothing applied) while they are listed. The room's own
 settings (pokerroom/settings.py) never define it and no environment variable sets it, and it is
 read only with DEBUG on: production, DEBUG off on the room's settings, cannot hold a table.
@@ -142,14 +142,9 @@ def deadline_send_if_soon(
     after_commit(lambda: task_send_at(task, arguments, eta=deadline))
 
 
-HOLD_EVERY_TABLE = "*"
-
-
-def sweep_hold() -> frozenset[int] | None:
-    """The tables a browser test holds off the sweep (the module's docstring), `None` for
-    every table (`*` in the file), an empty set for none. Always empty unless the settings
-    name the test harness's file and DEBUG is on; a file missing or being rewritten holds
-    nothing more than it says."""
+def sweep_hold() -> frozenset[int]:
+    """The tables a browser test holds off the sweep (the module's docstring). Always none
+    unless the settings name the test harness's file and DEBUG is on."""
     path = getattr(settings, "CLOCK_SWEEP_TEST_HOLD_FILE", None)
     if not path or not settings.DEBUG:
         return frozenset()
@@ -158,8 +153,6 @@ def sweep_hold() -> frozenset[int] | None:
             words = hold.read().split()
     except FileNotFoundError:
         return frozenset()
-    if HOLD_EVERY_TABLE in words:
-        return None
     return frozenset(int(word) for word in words)
 
 
@@ -176,7 +169,7 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
     passed: list[tuple[DeadlineKind, Sequence[Any]]] = []
     for kind, rows in due:
         for deadline, table_id, args in rows:
-            if held is None or table_id in held:
+            if table_id in held:
                 continue
             if deadline <= now:
                 passed.append((kind, args))
