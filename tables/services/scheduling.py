@@ -32,8 +32,9 @@ the test database, while the test process plays and dates hands on it. Their set
 (tests/browser/server_settings.py, and only that one) names a file, `CLOCK_SWEEP_TEST_HOLD_FILE`,
 that the harness writes: table ids, one a line; the sweep leaves those tables'
 deadlines alone (no task scheduled, nothing applied) while they are listed. The room's own
-settings (pokerroom/settings.py) never define it and no environment variable sets it, and it is
-read only with DEBUG on: production, DEBUG off on the room's settings, cannot hold a table.
+settings (pokerroom/settings.py) never define it nor read an environment variable for it, and
+it is read only with DEBUG on: production, DEBUG off on the room's settings, cannot hold a
+table (tests/tables/test_clock.py checks both).
 """
 
 from __future__ import annotations
