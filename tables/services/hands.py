@@ -284,31 +284,35 @@ def hand_deadlines_sweep(*, now: datetime | None = None) -> int:
 # one indexed read of the rows whose deadline falls before the sweep's horizon.
 
 
-def _hands_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _hands_due(until: datetime) -> Iterable[tuple[datetime, int, Sequence[Any]]]:
     rows = Hand.objects.filter(ended_at__isnull=True, action_deadline__lte=until).values_list(
-        "action_deadline", "pk", "seq"
+        "action_deadline", "table_id", "pk", "seq"
     )
-    return [(deadline, (hand_id, seq)) for deadline, hand_id, seq in rows if deadline]
+    return [
+        (deadline, table_id, (hand_id, seq))
+        for deadline, table_id, hand_id, seq in rows
+        if deadline
+    ]
 
 
 def _hand_time_out_passed(hand_id: int, seq: int, *, now: datetime) -> bool:
     return hand_time_out(hand_id=hand_id, expected_seq=seq, now=now, skip_locked=True).ok
 
 
-def _tables_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _tables_due(until: datetime) -> Iterable[tuple[datetime, int, Sequence[Any]]]:
     rows = Table.objects.filter(next_hand_at__lte=until).values_list("next_hand_at", "pk")
-    return [(at, (table_id,)) for at, table_id in rows if at]
+    return [(at, table_id, (table_id,)) for at, table_id in rows if at]
 
 
 def _hand_start_passed(table_id: int, *, now: datetime) -> bool:
     return hand_start(table_id=table_id, now=now, only_when_due=True, skip_locked=True).ok
 
 
-def _offers_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _offers_due(until: datetime) -> Iterable[tuple[datetime, int, Sequence[Any]]]:
     rows = WaitingListEntry.objects.filter(offered_until__lte=until).values_list(
-        "offered_until", "pk"
+        "offered_until", "table_id", "pk"
     )
-    return [(until_, (entry_id,)) for until_, entry_id in rows if until_]
+    return [(until_, table_id, (entry_id,)) for until_, table_id, entry_id in rows if until_]
 
 
 def _offer_expire_passed(entry_id: int, *, now: datetime) -> bool:

@@ -26,17 +26,28 @@ A new timed thing (the tournaments' levels and breaks) is one `DeadlineKind` reg
 it, and every process that runs the sweep imports every tasks module: the worker's
 autodiscovery, the in-process runner's `import_task_modules`). Its task is sent by registered
 name, so the services import no task (pyproject.toml's import contract).
+
+The browser tests' hold (`sweep_hold`): the room those tests run in a Daphne of their own sweeps
+the test database, while the test process plays and dates hands on it. Their settings module
+(tests/browser/server_settings.py, and only that one) names a file, `CLOCK_SWEEP_TEST_HOLD_FILE`,
+that the harness writes: table ids, one a line; the sweep leaves those tables'
+deadlines alone (no task scheduled, nothing applied) while they are listed. The room's own
+settings (pokerroom/settings.py) never define it nor read an environment variable for it, and
+it is read only with DEBUG on: production, DEBUG off on the room's settings, cannot hold a
+table (tests/tables/test_clock.py checks both).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app
+from django.conf import settings
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
@@ -65,8 +76,9 @@ def sweep_horizon() -> timedelta:
     return timedelta(seconds=1.5 * sweep_seconds())
 
 
-# The rows of a kind whose deadline is at or before a time: (deadline, task arguments).
-DueRows = Callable[[datetime], Iterable[tuple[datetime, Sequence[Any]]]]
+# The rows of a kind whose deadline is at or before a time: (deadline, table id, task
+# arguments); the table id is what a test's hold (`sweep_hold`) names.
+DueRows = Callable[[datetime], Iterable[tuple[datetime, int, Sequence[Any]]]]
 # Apply one passed deadline from the sweep (`now`, the table taken SKIP LOCKED); True when
 # it was applied (not stale, not busy).
 ApplyPassed = Callable[..., bool]
@@ -76,8 +88,9 @@ ApplyPassed = Callable[..., bool]
 class DeadlineKind:
     """One kind of timed thing the sweep keeps.
 
-    `due`: the rows whose deadline is at or before the given time, with the arguments of
-    their task (one query; the sweep asks once per run for everything up to its horizon);
+    `due`: the rows whose deadline is at or before the given time, with their table's id
+    and the arguments of their task (one query; the sweep asks once per run for everything
+    up to its horizon);
     `task`: the registered name of the task that applies one at its time (it must be a no-op
     when its row moved on); `apply`: the service the sweep calls for one already passed,
     `apply(*arguments, now=now)`, taking its table `FOR UPDATE SKIP LOCKED`."""
@@ -130,15 +143,35 @@ def deadline_send_if_soon(
     after_commit(lambda: task_send_at(task, arguments, eta=deadline))
 
 
+def sweep_hold() -> frozenset[int]:
+    """The tables a browser test holds off the sweep (the module's docstring). Always none
+    unless the settings name the test harness's file and DEBUG is on."""
+    path = getattr(settings, "CLOCK_SWEEP_TEST_HOLD_FILE", None)
+    if not path or not settings.DEBUG:
+        return frozenset()
+    try:
+        with open(os.fspath(path)) as hold:
+            words = hold.read().split()
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(int(word) for word in words)
+
+
 def deadlines_sweep(*, now: datetime | None = None) -> int:
     """One run of the clock sweep over every registered kind: first the tasks of the
     deadlines falling before the next sweep (so a backlog to apply delays none of them), then
-    every deadline already passed, applied here. Returns how many were applied."""
+    every deadline already passed, applied here. Returns how many were applied. A table a
+    browser test holds (`sweep_hold`) is skipped."""
     now = timezone.now() if now is None else now
     until = now + sweep_horizon()
+    due = [(kind, list(kind.due(until))) for kind in list(DEADLINE_KINDS.values())]
+    # Read after the rows: a hold written before a test gave its table a deadline holds it.
+    held = sweep_hold()
     passed: list[tuple[DeadlineKind, Sequence[Any]]] = []
-    for kind in list(DEADLINE_KINDS.values()):
-        for deadline, args in kind.due(until):
+    for kind, rows in due:
+        for deadline, table_id, args in rows:
+            if table_id in held:
+                continue
             if deadline <= now:
                 passed.append((kind, args))
             else:

@@ -7,6 +7,10 @@ Celery tasks (action clock, next hand) run in-process inside that one server: no
 needed, and the test process itself never touches the channel layer. Tests are transactional
 (`transaction=True`) so the server sees every row the test writes.
 
+That server's clock sweep runs on the test database too: a test that plays or dates hands
+itself holds their tables off it with `sweep_hold` (tables/services/scheduling.py
+`sweep_hold`).
+
 Every page a test opens records console errors and uncaught exceptions; a test that leaves
 any fails (issue #5: no errors in the browser console).
 """
@@ -22,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.sweep_hold import SweepHold
 from tests.room_processes import daphne, room_env
 
 CHROMIUM = (
@@ -58,11 +63,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="package")
-def room_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
+def sweep_hold_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The file the browser server's clock sweep reads its test hold from (`SweepHold`)."""
+    return tmp_path_factory.mktemp("sweep-hold") / "held-tables"
+
+
+@pytest.fixture(scope="package")
+def room_url(django_db_setup: Any, django_db_blocker: Any, sweep_hold_file: Path) -> Iterator[str]:
     """A Daphne serving the room on the test database, for the whole browser suite: the
-    room's settings plus the MD5 hasher (tests/browser/server_settings.py), embedded (no
-    REDIS_URL, so the channel layer and the Celery tasks live in that one process), with the
-    Content-Security-Policy of production on: a page that breaks it logs a console error."""
+    room's settings plus the MD5 hasher and the sweep's test hold
+    (tests/browser/server_settings.py), embedded (no REDIS_URL, so the channel layer and the
+    Celery tasks live in that one process), with the Content-Security-Policy of production
+    on: a page that breaks it logs a console error."""
     env = room_env(
         settings_module="tests.browser.server_settings",
         DEBUG="1",
@@ -70,9 +82,25 @@ def room_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
         # R-ANTE-1's prompt (only when a player posts antes by hand): long enough for a test
         # to reload a page and read the countdown on a busy machine.
         ANTE_CONFIRM_SECONDS="8",
+        BROWSER_TESTS_SWEEP_HOLD_FILE=str(sweep_hold_file),
     )
     with django_db_blocker.unblock(), daphne(env) as url:
         yield url
+
+
+@pytest.fixture
+def sweep_hold(room_url: str, sweep_hold_file: Path) -> Iterator[SweepHold]:
+    """`SweepHold` for this test. At its end the held tables are closed and their clocks
+    taken off before the hold is lifted, so the sweep never applies a deadline the test
+    left behind (a hand dated days ago, a table parked between hands)."""
+    hold = SweepHold(sweep_hold_file)
+    try:
+        yield hold
+    finally:
+        if hold.held:
+            # `new_context` quiets the whole room after a page's test, and lets it settle.
+            _quiet_the_room(hold.held, settle=0)
+        hold.release()
 
 
 @pytest.fixture(scope="package")
@@ -150,15 +178,21 @@ def new_context(
     assert console_errors.errors == [], "\n".join(console_errors.errors)
 
 
-def _quiet_the_room() -> None:
+def _quiet_the_room(table_ids: set[int] | None = None, *, settle: float = 1.5) -> None:
     """Before the test database is flushed, stop the server writing to it.
 
     The server goes on by itself (clocks run out, the next hand is dealt, closed pages
     disconnect): a write racing PostgreSQL's TRUNCATE of the flush can deadlock it. Close the
-    tables, take the clocks off the hands and give the server a moment to finish what it
-    is doing."""
-    from tables.models import Hand, Table
+    tables (`table_ids`: only those), take the clocks off the hands and the seat offers and
+    give the server a moment to finish what it is doing."""
+    from tables.models import Hand, Table, WaitingListEntry
 
-    Table.objects.update(is_open=False, next_hand_at=None)
-    Hand.objects.filter(ended_at__isnull=True).update(action_deadline=None)
-    time.sleep(1.5)
+    tables, hands = Table.objects.all(), Hand.objects.filter(ended_at__isnull=True)
+    offers = WaitingListEntry.objects.exclude(offered_until=None)
+    if table_ids is not None:
+        tables = tables.filter(pk__in=table_ids)
+        hands, offers = hands.filter(table_id__in=table_ids), offers.filter(table_id__in=table_ids)
+    tables.update(is_open=False, next_hand_at=None)
+    hands.update(action_deadline=None)
+    offers.update(offered_until=None)
+    time.sleep(settle)

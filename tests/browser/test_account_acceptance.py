@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import steps
 from tests.factories import PASSWORD, PlayerFactory
@@ -31,7 +32,7 @@ def test_sign_up_settings_grant_then_staff_credits_fifty_dollars(new_context):
     assert not player.get_by_label(re.compile("I'm in")).is_checked()
 
     player.goto("/accounts/")
-    assert player.get_by_test_id("balance").inner_text() == "$1,000.00"
+    expect(player.get_by_test_id("balance")).to_have_text("$1,000.00")
 
     PlayerFactory(username="pitboss", is_staff=True, is_superuser=True)
     staff = new_context().new_page()
@@ -48,9 +49,9 @@ def test_sign_up_settings_grant_then_staff_credits_fifty_dollars(new_context):
     staff.get_by_role("button", name="Write the ledger entry").click()
 
     player.goto("/accounts/")
-    assert player.get_by_test_id("balance").inner_text() == "$1,050.00"
+    expect(player.get_by_test_id("balance")).to_have_text("$1,050.00")
     rows = player.locator("table.ledger tbody tr")
-    assert rows.count() == 2
+    expect(rows).to_have_count(2)
     line = rows.first.inner_text()
     assert "$50.00" in line and "pitboss" in line and "Welcome bonus" in line
     assert "sign-up grant" in rows.nth(1).inner_text()

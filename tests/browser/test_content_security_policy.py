@@ -20,9 +20,10 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import expect
 
 from tables import services
-from tables.models import Table
 from tests.browser import steps
+from tests.browser.sweep_hold import SweepHold
 from tests.factories import PASSWORD, PlayerFactory
+from tests.history_hands import hold_scheduling
 from tests.table_factories import make_table, play_down, seated_player
 from tests.tournaments.tui_rows import make_tournament
 
@@ -67,17 +68,16 @@ def _visit(page: Any, path: str) -> None:
 
 
 @pytest.fixture
-def finished_hand(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A hand played down in the test process (no clock, no broadcast), for the hand page."""
-    import tables.services.scheduling as scheduling
-
-    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
+def finished_hand(monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold) -> Any:
+    """A hand played down in the test process (no clock, no broadcast), for the hand page;
+    its table held off the server's clock sweep (no turn timed out, no next hand dealt)."""
+    hold_scheduling(monkeypatch)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     table = make_table(name="Policy replay")
+    sweep_hold.tables(table)
     alice, bob = seated_player(table, username="cspa"), seated_player(table, username="cspb")
     assert services.hand_start(table_id=table.pk).ok
     hand = play_down(table, {1: alice, 2: bob})
-    Table.objects.filter(pk=table.pk).update(is_open=False, next_hand_at=None)
     return hand, alice
 
 
@@ -121,7 +121,7 @@ def test_every_page_works_under_the_content_security_policy(new_context, finishe
     player.locator("[data-verify]").click()
     player.locator("[data-verify-result]").filter(has_text=re.compile(r"\w")).wait_for()
     steps.open_table(player, table.pk)  # the WebSocket connects under connect-src 'self'
-    assert player.locator(".felt .seat").count() >= 2
+    expect(player.locator(".felt .seat").nth(1)).to_be_attached()
     player.get_by_role("button", name=re.compile("^Log out")).click()  # form-action 'self'
     player.wait_for_url(re.compile(r"/accounts/login/$"))
 

@@ -18,10 +18,10 @@ import pytest
 
 from accounts.models import LedgerKind
 from accounts.services import wallet_debit
-from tables.models import Hand, RakeEntry, RakeSchedule, RakeTier, Table
+from tables.models import RakeSchedule, RakeTier
 from tests.browser.test_content_security_policy import PolicyWatch
 from tests.factories import PASSWORD, PlayerFactory, funded
-from tests.history_hands import raked_hand
+from tests.history_hands import hold_scheduling, raked_hand
 from tests.table_factories import make_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,14 +46,11 @@ PAINTED_PIXELS = """
 
 
 @pytest.fixture
-def month_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+def month_of_hands(monkeypatch: pytest.MonkeyPatch, sweep_hold) -> None:
     """Hands played in the test process (no clock, no broadcast) on several days of March
-    2025 at $1/$2 and $0.50/$1, Stud and Stud Hi/Lo, and a $5 tournament fee."""
-    import tables.services.scheduling as scheduling
-
-    for name in dir(scheduling):
-        if name.startswith("schedule_"):
-            monkeypatch.setattr(scheduling, name, lambda *args, **kwargs: None)
+    2025 at $1/$2 and $0.50/$1, Stud and Stud Hi/Lo, and a $5 tournament fee. Their tables
+    are held off the server's clock sweep: their deadlines, in March 2025, are long passed."""
+    hold_scheduling(monkeypatch)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     # Made here: a transactional test's flush removes the schedules the migrations seeded.
     small = RakeSchedule.objects.create(name="Chart $0.50/$1", min_small_bet=50, max_small_bet=100)
@@ -63,17 +60,15 @@ def month_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
         make_table(name="Chart Kings", rake_schedule=small, small_bet=50, big_bet=100, bring_in=10),
         make_table(name="Chart Hi-Lo", game="stud8", rake_schedule=small),
     ]
+    sweep_hold.tables(*tables)
     players: dict[int, Any] = {}
-    # Played now (the room's Daphne runs the clock sweep on this database: a hand dated in
-    # 2025 would have its deadlines applied by it mid-play), then dated to its March day.
     for day, table in [(3, 0), (4, 1), (4, 0), (6, 2), (7, 0), (9, 1), (10, 2), (10, 0)]:
-        played = raked_hand(table=tables[table], players=players.get(table))
-        Table.objects.filter(pk=tables[table].pk).update(next_hand_at=None)
-        when = datetime(2025, 3, day, 18, 0, tzinfo=UTC)
-        Hand.objects.filter(pk=played.hand.pk).update(started_at=when, ended_at=when)
-        RakeEntry.objects.filter(hand=played.hand).update(created_at=when)
+        played = raked_hand(
+            table=tables[table],
+            now=datetime(2025, 3, day, 18, 0, tzinfo=UTC),
+            players=players.get(table),
+        )
         players[table] = played.players
-    Table.objects.update(is_open=False, next_hand_at=None)
     player = PlayerFactory()
     funded(player, 2_000)
     monkeypatch.setattr("django.utils.timezone.now", lambda: datetime(2025, 3, 8, 18, tzinfo=UTC))

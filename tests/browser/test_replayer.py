@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -11,8 +12,9 @@ from stud import SeatSetup, StudHand
 from stud.cards import card_text
 from stud.dealing import Deal, deal_of, deal_positions
 from tables import selectors, services
-from tables.models import HandEvent, Table
+from tables.models import HandEvent
 from tests.browser import steps
+from tests.history_hands import hold_scheduling
 from tests.stud.conftest import config
 from tests.table_factories import make_table, play_down, seated_player
 
@@ -20,17 +22,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def finished_hand(monkeypatch):
-    """A hand played down to showdown in the test process: no clock, no broadcast."""
-    import tables.services.scheduling as scheduling
-
-    monkeypatch.setattr(scheduling, "task_send_at", lambda *args, **kwargs: None)
+def finished_hand(monkeypatch, sweep_hold):
+    """A hand played down to showdown in the test process: no clock, no broadcast; its table
+    held off the server's clock sweep (no turn timed out, no next hand dealt)."""
+    hold_scheduling(monkeypatch)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     table = make_table(name="Replay")
+    sweep_hold.tables(table)
     alice, bob = seated_player(table, username="ra"), seated_player(table, username="rb")
     assert services.hand_start(table_id=table.pk).ok
     hand = play_down(table, {1: alice, 2: bob})
-    Table.objects.filter(pk=table.pk).update(is_open=False, next_hand_at=None)
     return hand, alice
 
 
@@ -54,9 +55,9 @@ def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_han
     page.goto(f"/hands/{hand.pk}/")
     replay = page.locator("#replayer")
     for card in hers_text:
-        assert replay.locator(f'.seat.mine .card.hole[data-card="{card}"]').count() == 1
+        expect(replay.locator(f'.seat.mine .card.hole[data-card="{card}"]')).to_have_count(1)
     for card in his_text:
-        assert replay.locator(f'.card.face[data-card="{card}"]').count() == 0
+        expect(replay.locator(f'.card.face[data-card="{card}"]')).to_have_count(0)
     first = replay.locator(".replayer-position").inner_text()
     replay.get_by_role("button", name="Next action").click()
     expect(replay.locator(".replayer-position")).not_to_have_text(first)
@@ -73,8 +74,7 @@ def test_the_hand_page_replays_a_hand_action_by_action(new_context, finished_han
     verify = page.locator("[data-fairness]")
     verify.get_by_role("button", name="Verify").click()
     result = verify.locator('[data-verify-result][data-verified="yes"]')
-    result.wait_for()
-    assert result.inner_text().startswith("Verified: the 52 leaves give the commitment")
+    expect(result).to_have_text(re.compile("^Verified: the 52 leaves give the commitment"))
     # The page's module (static/js/hand_detail.js) imports verify.js beside it.
     verify_url = page.evaluate(
         """() => new URL("verify.js", document.querySelector('script[src*="hand_detail"]').src)

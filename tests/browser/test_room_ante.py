@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tables.models import Hand, Table
 from tests.browser import steps
@@ -68,7 +69,7 @@ def test_r_ante_1_two_players_the_table_waits_for_im_in_across_a_reload(new_cont
 
     for page in (ann, ben):
         page.locator(".seat.mine .card.hole").nth(1).wait_for()
-    assert ben.locator("[data-prompt]").is_hidden()
+    expect(ben.locator("[data-prompt]")).to_be_hidden()
     hand = Hand.objects.get(table=table)
     assert sorted(hand.players) == ["1", "2"]
 
@@ -90,8 +91,8 @@ def test_r_ante_1_three_players_the_two_others_play_on_time_and_he_is_asked_agai
     for page in (ann, cat):
         page.locator(".seat.mine .card.hole").nth(1).wait_for()
     ben.locator('.seat[data-seat="1"] .card').first.wait_for()
-    assert ben.locator(".seat.mine .card").count() == 0  # dealt out
-    assert ben.locator("[data-prompt]").is_hidden()
+    expect(ben.locator(".seat.mine .card")).to_have_count(0)  # dealt out
+    expect(ben.locator("[data-prompt]")).to_be_hidden()
     assert sorted(Hand.objects.get(table=table, number=1).players) == ["1", "3"]
 
     fold_to_the_bring_in([ann, cat])

@@ -47,10 +47,10 @@ def test_chat_has_times_wraps_survives_a_reload_and_can_be_muted(new_context):
     say(ben, "can you hear me")
     ben.locator(".chat li", has_text="can you hear me").wait_for()
     ann.locator(".chat li", has_text="can you hear me").wait_for(state="attached")
-    assert ann.locator(".chat li", has_text="can you hear me").is_hidden()
+    expect(ann.locator(".chat li", has_text="can you hear me")).to_be_hidden()
 
     ann.reload()  # the mute lasts
     ann.locator(".chat li", has_text="can you hear me").wait_for(state="attached")
-    assert ann.locator(".chat li", has_text="can you hear me").is_hidden()
+    expect(ann.locator(".chat li", has_text="can you hear me")).to_be_hidden()
     say(ann, "still here")
     ben.locator(".chat li", has_text="still here").wait_for()

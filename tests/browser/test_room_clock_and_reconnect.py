@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tables.models import Hand, HandEvent, Table
 from tests.browser import steps
@@ -104,7 +105,7 @@ def test_r_bet_7_the_bar_shows_the_time_bank_after_the_clock(new_context):
 
     ann.locator(f'.clock.bank [data-countdown="{bring_in}"]').wait_for()
 
-    assert countdown.inner_text().startswith("bank ")
+    expect(countdown).to_have_text(re.compile(r"^bank "))
     ann.locator(".log li", has_text="ran out of time and posts the bring-in").wait_for()
 
 
@@ -152,14 +153,16 @@ def test_r_time_3_a_dropped_player_comes_back_to_the_same_table(new_context):
     lobby = context.new_page()
     lobby.goto("/")
     lobby.locator("tr.lobby-row", has_text="Main").wait_for()
-    assert re.search(r"2/8", lobby.locator("tr.lobby-row", has_text="Main").inner_text())
+    expect(lobby.locator("tr.lobby-row", has_text="Main")).to_contain_text("2/8")
     lobby.screenshot(path=str(SCREENSHOTS / "lobby-1440.png"), full_page=True)
     lobby.get_by_label("Game").select_option("stud8")
-    assert lobby.locator("tr.lobby-row").all_inner_texts()[0].startswith("Hi-Lo Deluxe")
-    assert lobby.locator("tr.lobby-row").count() == 1
+    expect(lobby.locator("tr.lobby-row")).to_have_count(1)
+    expect(lobby.locator("tr.lobby-row")).to_have_text(
+        [re.compile(r"^\s*Hi-Lo Deluxe")], use_inner_text=True
+    )
     lobby.get_by_label("Game").select_option("")
     lobby.get_by_label("Hide empty").check()
-    assert lobby.locator("tr.lobby-row").count() == 1  # only Main has players
+    expect(lobby.locator("tr.lobby-row")).to_have_count(1)  # only Main has players
     lobby.get_by_label("Hide empty").uncheck()
     lobby.set_viewport_size({"width": 390, "height": 844})
     lobby.wait_for_timeout(200)

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import os
 import random
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
 from accounts.models import Player
 from stud import Action, ActionKind
 from tables import services
 from tables.models import Hand, Table
 from tests.browser import steps
+from tests.browser.sweep_hold import SweepHold
+from tests.history_hands import hold_scheduling
 from tests.table_factories import (
     act,
     engine_of,
@@ -109,17 +109,20 @@ def no_sideways_scroll(page: Any) -> bool:
     return page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
 
 
-def eight_dealt(monkeypatch: pytest.MonkeyPatch, *, last_street: int) -> tuple[Table, dict]:
+def eight_dealt(
+    monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold, *, last_street: int
+) -> tuple[Table, dict]:
     """Eight players dealt a hand in the test process (no clock, no broadcast: the pages get
     it from their snapshot) and played by calling down to the last action of `last_street`,
-    which the page of the player to act makes. Nobody mucks (R-SHOW-3's setting off)."""
-    import tables.services.scheduling as scheduling
+    which the page of the player to act makes. Nobody mucks (R-SHOW-3's setting off).
 
-    for name in dir(scheduling):
-        if name.startswith("schedule_"):
-            monkeypatch.setattr(scheduling, name, lambda *args, **kwargs: None)
+    The table is held off the server's clock sweep: the turn waits for the page however long
+    the test takes, and after the showdown no next hand is dealt, so the showdown stays drawn
+    while it is measured. The table stays open (a closed one shows its banner)."""
+    hold_scheduling(monkeypatch)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     table = make_table(name="Eight Handed", action_clock=30)
+    sweep_hold.tables(table)
     players = {
         number: seated_player(table, seat_number=number, username=name, auto_muck=False)
         for number, name in enumerate(NAMES, start=1)
@@ -127,10 +130,6 @@ def eight_dealt(monkeypatch: pytest.MonkeyPatch, *, last_street: int) -> tuple[T
     deck = list(range(52))
     random.Random(14).shuffle(deck)
     assert services.hand_start(table_id=table.pk, deck=deck).ok
-    # No next hand: the showdown stays drawn while it is measured. The table stays open (a
-    # closed one shows its banner); a next hand already "scheduled" a day ahead keeps the
-    # hand's end from scheduling another (hand_schedule_next) and the sweep from dealing it.
-    Table.objects.filter(pk=table.pk).update(next_hand_at=timezone.now() + timedelta(days=1))
     for _ in range(200):
         hand = running_hand(table)
         engine = engine_of(hand)
@@ -145,10 +144,12 @@ def eight_dealt(monkeypatch: pytest.MonkeyPatch, *, last_street: int) -> tuple[T
 
 
 @pytest.fixture
-def eight_on_the_river(monkeypatch: pytest.MonkeyPatch) -> tuple[Table, dict[int, Player]]:
+def eight_on_the_river(
+    monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold
+) -> tuple[Table, dict[int, Player]]:
     """The river's last turn: every seat's seven cards are shown at the showdown; R-DEAL-5
     turns a community card."""
-    return eight_dealt(monkeypatch, last_street=7)
+    return eight_dealt(monkeypatch, sweep_hold, last_street=7)
 
 
 def open_as(new_context: Any, table: Table, player: Player, viewport: dict[str, int]) -> Any:
@@ -219,10 +220,10 @@ def test_the_phone_table_plays_an_eight_seat_showdown(new_context, eight_on_the_
     assert problems == {}, "\n".join(f"{what}: {value}" for what, value in problems.items())
 
 
-def test_the_phone_table_on_third_street_with_eight_bets(new_context, monkeypatch):
+def test_the_phone_table_on_third_street_with_eight_bets(new_context, monkeypatch, sweep_hold):
     """Third street's last call: every seat has a bet in front of it. At 390 x 844 the bets
     are drawn in the name boxes, and nothing overlaps; the action bar is on screen."""
-    table, players = eight_dealt(monkeypatch, last_street=3)
+    table, players = eight_dealt(monkeypatch, sweep_hold, last_street=3)
     to_act = players[engine_of(running_hand(table)).to_act]
     phone = open_as(new_context, table, to_act, PHONE)
     phone.locator(".actions button").first.wait_for()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import Player
 from tables.models import Hand, HandEvent
@@ -30,7 +31,10 @@ def _wait_for_turn(pages, kind: str, *, within: float = 20):
     raise AssertionError(f"nobody was offered {kind}")
 
 
-def test_r_show_3_the_uncalled_winner_shows_with_a_click(new_context):
+def test_r_show_3_the_uncalled_winner_shows_with_a_click(new_context, sweep_hold):
+    """The "Show cards" offer lasts until the next hand deals: once the server's clock has
+    dealt the first hand, the table is held off it, so no next hand is dealt under the click
+    (the pause between hands is 3 s; on a busy machine the click came after it)."""
     table = make_table(name="Show table", action_clock=30)
     pages = []
     for name in ("sa", "sb"):
@@ -44,7 +48,7 @@ def test_r_show_3_the_uncalled_winner_shows_with_a_click(new_context):
 
     # "Muck losing hands" is on by default and switches off from the table.
     toggle = pages[0].get_by_label("Muck losing hands")
-    assert toggle.is_checked()
+    expect(toggle).to_be_checked()
     toggle.uncheck()
     deadline = time.monotonic() + 5
     while Player.objects.get(username="sa").auto_muck and time.monotonic() < deadline:
@@ -53,6 +57,7 @@ def test_r_show_3_the_uncalled_winner_shows_with_a_click(new_context):
 
     # The bring-in posts, the other completes, the bring-in folds: nobody called.
     bring_in = _wait_for_turn(pages, "bring_in")
+    sweep_hold.tables(table)
     _button(bring_in, "bring_in").first.click()
     winner = pages[1] if bring_in is pages[0] else pages[0]
     _wait_for_turn([winner], "complete")

@@ -5,6 +5,7 @@ asks for reduced motion."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tables.models import Table
 from tests.browser import steps
@@ -49,8 +50,8 @@ def test_sounds_and_deal_animations_with_a_switch_and_reduced_motion(new_context
         page.evaluate(WATCH_DEALS)
         pages.append(page)
     ann, ben = pages
-    assert ann.locator("[data-sounds]").is_checked()
-    assert not ben.locator("[data-sounds]").is_checked()  # reduced motion: off unless asked
+    expect(ann.locator("[data-sounds]")).to_be_checked()
+    expect(ben.locator("[data-sounds]")).not_to_be_checked()  # reduced motion: off unless asked
     steps.sit(ann, 1, "20")
     steps.sit(ben, 2, "20")
     for page in pages:

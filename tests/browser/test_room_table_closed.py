@@ -41,10 +41,9 @@ def test_r_buy_1_closing_a_table_tells_its_players_at_once_and_cashes_them_out(n
 
     for page in (ann, ben):
         banner = page.locator("[data-closed]")
-        banner.wait_for()
-        assert "This table is closed" in banner.inner_text()
-        assert banner.get_by_role("link", name="Back to the lobby").get_attribute("href") == "/"
-        assert page.locator(".sit-here").count() == 0
+        expect(banner).to_contain_text("This table is closed")
+        expect(banner.get_by_role("link", name="Back to the lobby")).to_have_attribute("href", "/")
+        expect(page.locator(".sit-here")).to_have_count(0)
     ann.locator(".seat.mine").wait_for(state="detached")
     ann.locator("[data-balance]", has_text="$100.00").wait_for()  # cashed out
     assert not Seat.objects.filter(table=table).exists()
@@ -56,5 +55,5 @@ def test_r_buy_1_closing_a_table_tells_its_players_at_once_and_cashes_them_out(n
     later.locator('[data-connection="online"]').first.wait_for()
     later.locator(".felt .seat").first.wait_for()
     expect(later.locator("[data-closed]")).to_be_visible()
-    assert later.locator(".sit-here").count() == 0
-    assert later.locator(".seat-controls button.sit-down").count() == 0
+    expect(later.locator(".sit-here")).to_have_count(0)
+    expect(later.locator(".seat-controls button.sit-down")).to_have_count(0)

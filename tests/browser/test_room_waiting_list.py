@@ -4,6 +4,7 @@ takes it with the buy-in dialog."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Seat, WaitingListEntry
@@ -36,7 +37,7 @@ def test_a_player_joins_the_waiting_list_and_takes_the_seat_offered(new_context,
     page.get_by_role("button", name="Join the waiting list").click()
 
     page.get_by_role("button", name="Leave the waiting list").wait_for()
-    assert "1 of 1" in page.locator(".waiting-note").inner_text()
+    expect(page.locator(".waiting-note")).to_contain_text("1 of 1")
     assert WaitingListEntry.objects.filter(table=table, player=carol).exists()
 
     # Alice leaves (through the services here: the page learns of it from its snapshot).

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
-from tables.models import Hand, RakeEntry, RakeSchedule, RakeTier, Table
+from tables.models import RakeSchedule, RakeTier
 from tests.browser.test_content_security_policy import PolicyWatch
 from tests.factories import PASSWORD, PlayerFactory
 from tests.history_hands import hold_scheduling, raked_hand
@@ -30,32 +31,25 @@ SCREENSHOTS = (
 )
 
 
-@pytest.fixture(autouse=True)
-def _tables_closed_after_test():
-    """No hand is dealt by the server while the next test's database is being reset."""
-    yield
-    Table.objects.update(is_open=False, next_hand_at=None)
-
-
 def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
-    new_context, monkeypatch: pytest.MonkeyPatch
+    new_context, monkeypatch: pytest.MonkeyPatch, sweep_hold
 ) -> None:
+    """The hands are played in the test process on their days, their table held off the
+    server's clock sweep (their deadlines are days old)."""
     hold_scheduling(monkeypatch)
     # Made here: a transactional test's flush removes the schedules the migrations seeded.
     small = RakeSchedule.objects.create(name="Dashboard $1/$2", min_small_bet=50, max_small_bet=100)
     RakeTier.objects.create(schedule=small, min_players=2, amount=25, every=500, cap=100)
     aces = make_table(name="Aces", rake_schedule=small)
+    sweep_hold.tables(aces)
     now = timezone.now()
-    # Played now (the room's Daphne runs the clock sweep on this database: a hand dated days
-    # ago would have its deadlines applied by it mid-play), then dated to its day.
     played = None
     for days_ago in (6, 4, 3, 1, 0):
-        played = raked_hand(table=aces, players=None if played is None else played.players)
-        Table.objects.filter(pk=aces.pk).update(next_hand_at=None)
-        when = now - timedelta(days=days_ago)
-        Hand.objects.filter(pk=played.hand.pk).update(started_at=when, ended_at=when)
-        RakeEntry.objects.filter(hand=played.hand).update(created_at=when)
-    Table.objects.filter(pk=aces.pk).update(is_open=False, next_hand_at=None)
+        played = raked_hand(
+            table=aces,
+            now=now - timedelta(days=days_ago),
+            players=None if played is None else played.players,
+        )
     staff = PlayerFactory(username="floorboss", is_staff=True, is_superuser=True)
     watch = PolicyWatch()
 
@@ -65,7 +59,7 @@ def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
     page.locator("input[name=password]").fill(PASSWORD)
     page.get_by_role("button", name=re.compile("log in", re.I)).click()
     page.wait_for_url(re.compile(r"/admin/$"))
-    assert page.get_by_test_id("room-figures").is_visible()
+    expect(page.get_by_test_id("room-figures")).to_be_visible()
     page.get_by_role("link", name="Open the live dashboard").click()
     page.wait_for_url(re.compile(r"/staff/dashboard/$"))
 
@@ -85,14 +79,14 @@ def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
     )
     assert drawn["bars"] == 30 and drawn["nonzero"] == 5
     assert drawn["width"] > 0 and drawn["painted"] > 1000  # bars and axes on the canvas
-    assert page.get_by_test_id("players-seated").inner_text() == "3"
+    expect(page.get_by_test_id("players-seated")).to_have_text("3")
 
     # The page polls: two players sit down at another table and the figure follows.
     queens = make_table(name="Queens")
+    sweep_hold.tables(queens)  # no hand dealt there: the screenshot shows the five hands
     seated_player(queens, username="newcomer1")
     seated_player(queens, username="newcomer2")
-    page.get_by_test_id("players-seated").filter(has_text=re.compile("^5$")).wait_for()
-    Table.objects.filter(pk=queens.pk).update(is_open=False, next_hand_at=None)
+    expect(page.get_by_test_id("players-seated")).to_have_text("5")
 
     page.wait_for_load_state("networkidle")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

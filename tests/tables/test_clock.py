@@ -182,3 +182,47 @@ def test_an_action_clock_of_the_usual_length_is_left_to_the_sweep(
     with django_capture_on_commit_callbacks(execute=True):
         assert act(table, bob, "bring_in", 25, now=DEALT).ok
     assert sent == []
+
+
+@pytest.mark.django_db
+def test_a_table_the_browser_tests_hold_is_left_alone_by_the_sweep_until_released(
+    sent: Sent, settings, tmp_path
+) -> None:
+    """The browser tests' hold (scheduling.sweep_hold): a held table's passed clock is not
+    applied and its near one gets no task; another table's is; released, it is applied."""
+    held, _alice, _bob = heads_up()
+    other, _carol, _dan = heads_up()
+    hold = tmp_path / "hold"
+    hold.write_text(f"{held.pk}\n")
+    settings.CLOCK_SWEEP_TEST_HOLD_FILE = str(hold)
+    settings.DEBUG = True
+
+    services.hand_deadlines_sweep(now=DEALT + CLOCK - timedelta(milliseconds=300))
+    assert [hand_id for _name, (hand_id, _seq), _eta in sent] == [running_hand(other).pk]
+    assert services.hand_deadlines_sweep(now=DEALT + CLOCK + timedelta(milliseconds=100)) == 1
+    assert not HandEvent.objects.filter(hand=running_hand(held), kind="timeout").exists()
+    assert HandEvent.objects.filter(hand=running_hand(other), kind="timeout").exists()
+
+    hold.write_text("")
+    assert services.hand_deadlines_sweep(now=DEALT + CLOCK + timedelta(milliseconds=200)) == 1
+    assert HandEvent.objects.filter(hand=running_hand(held), kind="timeout").exists()
+
+
+@pytest.mark.django_db
+def test_the_hold_is_ignored_with_debug_off_as_in_production(sent: Sent, settings, tmp_path):
+    """A settings module that named a hold file by mistake holds nothing with DEBUG off."""
+    table, _alice, _bob = heads_up()
+    hold = tmp_path / "hold"
+    hold.write_text(f"{table.pk}\n")
+    settings.CLOCK_SWEEP_TEST_HOLD_FILE = str(hold)
+    settings.DEBUG = False
+
+    assert services.hand_deadlines_sweep(now=DEALT + CLOCK + timedelta(seconds=1)) == 1
+    assert HandEvent.objects.filter(hand=running_hand(table), kind="timeout").exists()
+
+
+def test_the_rooms_own_settings_name_no_hold_file() -> None:
+    """Only tests/browser/server_settings.py names one: production cannot hold a table."""
+    import pokerroom.settings
+
+    assert not hasattr(pokerroom.settings, "CLOCK_SWEEP_TEST_HOLD_FILE")
