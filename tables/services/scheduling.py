@@ -77,8 +77,9 @@ def sweep_horizon() -> timedelta:
 
 
 # The rows of a kind whose deadline is at or before a time: (deadline, table id, task
-# arguments); the table id is what a test's hold (`sweep_hold`) names.
-DueRows = Callable[[datetime], Iterable[tuple[datetime, int, Sequence[Any]]]]
+# arguments); the table id (None for a deadline of no one table, a tournament's level) is
+# what a test's hold (`sweep_hold`) names.
+DueRows = Callable[[datetime], Iterable[tuple[datetime, int | None, Sequence[Any]]]]
 # Apply one passed deadline from the sweep (`now`, the table taken SKIP LOCKED); True when
 # it was applied (not stale, not busy).
 ApplyPassed = Callable[..., bool]
@@ -170,7 +171,7 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
     passed: list[tuple[DeadlineKind, Sequence[Any]]] = []
     for kind, rows in due:
         for deadline, table_id, args in rows:
-            if table_id in held:
+            if table_id is not None and table_id in held:
                 continue
             if deadline <= now:
                 passed.append((kind, args))

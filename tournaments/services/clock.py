@@ -121,7 +121,7 @@ def tournament_clock_tick(
 DUE_ALREADY = datetime.min.replace(tzinfo=UTC)
 
 
-def _starts_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _starts_due(until: datetime) -> Iterable[tuple[datetime, int | None, Sequence[Any]]]:
     """Registering tournaments to start: at `starts_at`, or now once `start_when_registered`
     players are in."""
     rows = (
@@ -130,34 +130,34 @@ def _starts_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
         .annotate(registered=Count("entries"))
         .values_list("pk", "starts_at", "start_when_registered", "registered")
     )
-    due: list[tuple[datetime, Sequence[Any]]] = []
+    due: list[tuple[datetime, int | None, Sequence[Any]]] = []
     for pk, starts_at, when_registered, registered in rows:
         if when_registered is not None and registered >= when_registered:
-            due.append((DUE_ALREADY, (pk,)))
+            due.append((DUE_ALREADY, None, (pk,)))
         elif starts_at is not None and starts_at <= until:
-            due.append((starts_at, (pk,)))
+            due.append((starts_at, None, (pk,)))
     return due
 
 
-def _levels_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _levels_due(until: datetime) -> Iterable[tuple[datetime, int | None, Sequence[Any]]]:
     rows = Tournament.objects.filter(
         status=TournamentStatus.RUNNING, level_timer_expired=False, level_ends_at__lte=until
     ).values_list("level_ends_at", "pk")
-    return [(at, (pk,)) for at, pk in rows if at]
+    return [(at, None, (pk,)) for at, pk in rows if at]
 
 
-def _breaks_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _breaks_due(until: datetime) -> Iterable[tuple[datetime, int | None, Sequence[Any]]]:
     rows = Tournament.objects.filter(
         status=TournamentStatus.ON_BREAK, break_ends_at__lte=until
     ).values_list("break_ends_at", "pk")
-    return [(at, (pk,)) for at, pk in rows if at]
+    return [(at, None, (pk,)) for at, pk in rows if at]
 
 
 def _clock_tick_passed(tournament_id: int, *, now: datetime) -> bool:
     return tournament_clock_tick(tournament_id=tournament_id, now=now, skip_locked=True)
 
 
-def _idle_tables_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]]:
+def _idle_tables_due(until: datetime) -> Iterable[tuple[datetime, int | None, Sequence[Any]]]:
     """The tables of a running tournament between hands with no next deal scheduled and no
     hand in play: their step (`table_between_hands`, sent when a hand ends) was lost, or
     they wait for a move or a merge; the step runs again (a no-op when nothing changed)."""
@@ -172,7 +172,7 @@ def _idle_tables_due(until: datetime) -> Iterable[tuple[datetime, Sequence[Any]]
         .exclude(pk__in=Hand.objects.filter(ended_at__isnull=True).values("table_id"))
         .values_list("pk", flat=True)
     )
-    return [(DUE_ALREADY, (table_id,)) for table_id in idle]
+    return [(DUE_ALREADY, table_id, (table_id,)) for table_id in idle]
 
 
 def _table_step_passed(table_id: int, *, now: datetime) -> bool:
