@@ -45,6 +45,7 @@ def tasks_sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ..
     return tasks_recorded(monkeypatch)
 
 
+@pytest.mark.timeout(1200)  # a few minutes quiet; over ten on a 2-core machine at load 15
 def test_r_tour_1_to_9_sixteen_players_play_a_turbo_tournament_to_one_winner(tasks_sent):
     tournament = tournament_create(
         name="Sixteen",
