@@ -39,11 +39,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from types import TracebackType
+from typing import Any, TypeVar
 
 from django.db import connection, transaction
+from django.db.models import Model
+from django.db.models.sql import Query
 
 from accounts.models import Player
-from tables.models import Hand, Table
+from tables.models import Hand, Seat, Table
 from tables.services.outbox import Outbox
 from tables.services.results import Refusal, TableResult, refused, stale
 
@@ -57,6 +60,7 @@ _CURRENT_HAND_SQL = (
     f"SELECT * FROM {Hand._meta.db_table} WHERE table_id = %s AND ended_at IS NULL"
     " ORDER BY id DESC LIMIT 1"
 )
+_SEATS_SQL = f"SELECT * FROM {Seat._meta.db_table} WHERE table_id = %s"
 
 
 def lock_table(table_id: int, *, skip_locked: bool = False) -> Table | None:
@@ -84,6 +88,93 @@ def current_hand(table: Table) -> Hand | None:
     return next(iter(Hand.objects.raw(_CURRENT_HAND_SQL, [table.pk])), None)
 
 
+def seats_by_number(table: Table) -> dict[int, Seat]:
+    """The table's seats by number, without their players: a turn needs only the seat's own
+    columns (player id, presence, stack), and joining the player's forty columns made
+    this the act path's dearest query (docs/performance.md)."""
+    return {seat.number: seat for seat in Seat.objects.raw(_SEATS_SQL, [table.pk])}
+
+
+def lock_table_read(
+    table_id: int, *, skip_locked: bool = False, seats: bool = False
+) -> tuple[Table | None, Hand | None, dict[int, Seat] | None]:
+    """`lock_table`, then the current hand (`current_hand`) and, with `seats`, the seats
+    (`seats_by_number`): the same statements, in this order, in one trip to PostgreSQL
+    (psycopg's pipeline mode: the transaction's BEGIN and the three statements are sent
+    together and answered together). The server runs them one after the other, so the hand
+    and the seats are read after the lock is held, each with its own snapshot, exactly as
+    when sent one by one (READ COMMITTED); only the waits between them are gone
+    (docs/performance.md, "Issue #15: the act path, profiled"). Elsewhere (SQLite) they are
+    sent one by one. (None, None, None) when there is no such table or, with `skip_locked`,
+    another holds it."""
+    if not _pipelines():
+        table = lock_table(table_id, skip_locked=skip_locked)
+        if table is None:
+            return None, None, None
+        return table, current_hand(table), seats_by_number(table) if seats else None
+    sql = _LOCK_TABLE_SKIP_LOCKED_SQL if skip_locked else _LOCK_TABLE_SQL
+    connection.ensure_connection()
+    cursors = [connection.cursor() for _ in range(3 if seats else 2)]
+    try:
+        with connection.wrap_database_errors, connection.connection.pipeline():
+            cursors[0].execute(sql, [table_id])
+            cursors[1].execute(_CURRENT_HAND_SQL, [table_id])
+            if seats:
+                cursors[2].execute(_SEATS_SQL, [table_id])
+            tables = _instances(Table, cursors[0])
+            hands = _instances(Hand, cursors[1])
+            seat_rows = _instances(Seat, cursors[2]) if seats else None
+    finally:
+        for cursor in cursors:
+            cursor.close()
+    if not tables:
+        return None, None, None
+    return (
+        tables[0],
+        hands[0] if hands else None,
+        None if seat_rows is None else {seat.number: seat for seat in seat_rows},
+    )
+
+
+def _pipelines() -> bool:
+    """Whether this connection can send statements in pipeline mode (PostgreSQL, libpq 14+)."""
+    if connection.vendor != "postgresql":
+        return False
+    import psycopg
+
+    return bool(psycopg.Pipeline.is_supported())
+
+
+_M = TypeVar("_M", bound=Model)
+# (model, columns of its `SELECT *`) -> each model field's position in the row, in the
+# model's order (Model.from_db's), and the columns to convert (what Model.objects.raw does).
+_ROW_PLANS: dict[tuple[type[Model], tuple[str, ...]], tuple[list[str], list[int], list[Any]]] = {}
+
+
+def _instances(model: type[_M], cursor: Any) -> list[_M]:
+    """The model instances of a `SELECT * FROM <model's table>` cursor's rows, converted
+    and built as `Model.objects.raw` builds them."""
+    fetched = cursor.fetchall()  # first: in pipeline mode, this waits for the result
+    columns = tuple(column.name for column in cursor.description)
+    plan = _ROW_PLANS.get((model, columns))
+    if plan is None:
+        fields = [field for field in model._meta.concrete_fields if field.column in columns]
+        table = model._meta.db_table
+        plan = (
+            [field.attname for field in fields],
+            [columns.index(field.column) for field in fields],
+            [field.get_col(table) for field in fields],
+        )
+        _ROW_PLANS[(model, columns)] = plan
+    names, positions, cols = plan
+    rows: Iterable[Any] = [[row[at] for at in positions] for row in fetched]
+    compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, connection.alias)
+    converters = compiler.get_converters(cols)
+    if converters:
+        rows = compiler.apply_converters(rows, converters)
+    return [model.from_db(connection.alias, names, list(row)) for row in rows]
+
+
 class Refused(Exception):
     """Raised by a change's body to answer without applying: the change is rolled back."""
 
@@ -103,14 +194,18 @@ class Skipped(Exception):
 class TableChange:
     """The locked table, its outbox and its current hand, for one change (`table_change`)."""
 
-    def __init__(self, table_id: int, *, skip_locked: bool = False) -> None:
+    def __init__(
+        self, table_id: int, *, skip_locked: bool = False, read_hand: bool = False
+    ) -> None:
         self.table_id = table_id
         self.skip_locked = skip_locked
+        self.read_hand = read_hand
         self._atomic = transaction.atomic(durable=True)
         self._table: Table | None = None
         self._outbox: Outbox | None = None
         self._hand: Hand | None = None
         self._hand_read = False
+        self._seats: dict[int, Seat] | None = None
         self._result: TableResult | None = None
 
     # --- what the body uses -----------------------------------------------------------------
@@ -140,6 +235,14 @@ class TableChange:
     def hand(self, hand: Hand | None) -> None:
         self._hand = hand
         self._hand_read = True
+
+    @property
+    def seats(self) -> dict[int, Seat]:
+        """The table's seats by number (`seats_by_number`), read once, when first asked (with
+        `read_hand`, together with the lock)."""
+        if self._seats is None:
+            self._seats = seats_by_number(self.table)
+        return self._seats
 
     def refuse(self, error: Refusal, message: str, *, hand: Hand | None = None) -> Refused:
         """`raise change.refuse(Refusal.X, "...")`: answered refused, nothing written."""
@@ -185,7 +288,14 @@ class TableChange:
     def __enter__(self) -> TableChange:
         self._atomic.__enter__()
         try:
-            self._table = lock_table(self.table_id, skip_locked=self.skip_locked)
+            if self.read_hand:
+                self._table, self._hand, self._seats = lock_table_read(
+                    self.table_id, skip_locked=self.skip_locked, seats=True
+                )
+                # No table: `hand` and `seats` answer not_found, as without read_hand.
+                self._hand_read = self._table is not None
+            else:
+                self._table = lock_table(self.table_id, skip_locked=self.skip_locked)
         except BaseException as error:
             self._atomic.__exit__(type(error), error, error.__traceback__)
             raise
@@ -232,7 +342,11 @@ class TableChange:
         return refused(self.table_id, Refusal.NOT_FOUND, "No such table.")
 
 
-def table_change(table_id: int, *, skip_locked: bool = False) -> TableChange:
+def table_change(
+    table_id: int, *, skip_locked: bool = False, read_hand: bool = False
+) -> TableChange:
     """`with table_change(table_id) as change:` the one shape of a change to a table (see the
-    module's docstring); `skip_locked`: leave a table another transaction holds (`busy`)."""
-    return TableChange(table_id, skip_locked=skip_locked)
+    module's docstring); `skip_locked`: leave a table another transaction holds (`busy`);
+    `read_hand`: the body plays the current hand, so `change.hand` and `change.seats` are
+    read with the lock, in one trip to the database (`lock_table_read`)."""
+    return TableChange(table_id, skip_locked=skip_locked, read_hand=read_hand)

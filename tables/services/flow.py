@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -25,7 +26,7 @@ from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from stud.time_bank import time_bank_after_deal, time_bank_after_use
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
 from tables.services import scheduling
-from tables.services.change import current_hand, lock_players
+from tables.services.change import current_hand, lock_players, seats_by_number
 from tables.services.kinds import table_kind
 from tables.services.outbox import Outbox, iso, ms_left
 
@@ -61,9 +62,6 @@ def table_reference(table: Table) -> str:
     return f"table:{table.pk}"
 
 
-_SEATS_SQL = f"SELECT * FROM {Seat._meta.db_table} WHERE table_id = %s"
-
-
 def game_config(table: Table) -> GameConfig:
     """The engine's configuration from the table's options (R-GAME-2)."""
     return GameConfig(
@@ -83,23 +81,83 @@ def game_config(table: Table) -> GameConfig:
     )
 
 
-def seats_by_number(table: Table) -> dict[int, Seat]:
-    """The table's seats by number, without their players: a turn needs only the seat's own
-    columns (player id, presence, stack), and joining the player's forty columns made
-    this the act path's dearest query (docs/performance.md)."""
-    return {seat.number: seat for seat in Seat.objects.raw(_SEATS_SQL, [table.pk])}
-
-
-def hand_events_record(hand: Hand, records: Iterable[EventRecord], outbox: Outbox) -> None:
-    """Append events to the hand's log, numbered on from its seq (the caller saves `hand`)."""
+def hand_events_record(
+    hand: Hand, records: Iterable[EventRecord], outbox: Outbox, *, with_turn: bool = False
+) -> None:
+    """Append events to the hand's log, numbered on from its seq (the caller saves `hand`).
+    `with_turn`: the rows are written with the hand's new turn (`hand_turn_save`, one
+    statement on PostgreSQL), or before the hand is finished, whichever comes first; events
+    recorded for the hand meanwhile join them."""
     rows = []
     for kind, payload, visible_to in records:
         hand.seq += 1
         rows.append(
             HandEvent(hand=hand, seq=hand.seq, kind=kind, payload=payload, visible_to=visible_to)
         )
-    HandEvent.objects.bulk_create(rows)
+    unwritten = _events_unwritten(hand)
+    if with_turn or unwritten:
+        unwritten.extend(rows)
+    else:
+        HandEvent.objects.bulk_create(rows)
     outbox.events(hand, rows)
+
+
+def _events_unwritten(hand: Hand) -> list[HandEvent]:
+    """The hand's events recorded `with_turn` and not written yet (kept on the instance)."""
+    unwritten: list[HandEvent] = vars(hand).setdefault("_events_unwritten", [])
+    return unwritten
+
+
+def hand_events_write(hand: Hand) -> None:
+    """Write the hand's events recorded `with_turn` (none: nothing is sent)."""
+    unwritten = _events_unwritten(hand)
+    if unwritten:
+        HandEvent.objects.bulk_create(unwritten)
+        unwritten.clear()
+
+
+_EVENT_FIELDS = [field for field in HandEvent._meta.concrete_fields if not field.primary_key]
+_EVENT_INSERT_SQL = "INSERT INTO {} ({}) VALUES ".format(
+    HandEvent._meta.db_table, ", ".join(str(field.column) for field in _EVENT_FIELDS)
+)
+_HAND_FIELDS = {field.name: field for field in Hand._meta.concrete_fields}
+_EVENT_VALUES_SQL = "(" + ", ".join(["%s"] * len(_EVENT_FIELDS)) + ")"
+
+
+def hand_turn_save(hand: Hand, fields: list[str]) -> None:
+    """`hand.save(update_fields=fields)` with the events recorded `with_turn` written first.
+    On PostgreSQL both are one statement, `WITH events AS (INSERT ...) UPDATE ...` (a
+    data-modifying WITH runs once, whatever the UPDATE reads): the same rows and values as
+    `bulk_create` and `save` write, in one trip instead of two (docs/performance.md,
+    "Issue #15: the act path, profiled")."""
+    unwritten = _events_unwritten(hand)
+    if not unwritten or connection.vendor != "postgresql":
+        hand_events_write(hand)
+        hand.save(update_fields=fields)
+        return
+    params: list[Any] = []
+    for row in unwritten:
+        for field in _EVENT_FIELDS:  # as bulk_create: created_at's auto_now_add, then adapted
+            params.append(field.get_db_prep_save(field.pre_save(row, True), connection))
+    hand_fields = [_HAND_FIELDS[name] for name in fields]
+    sets = []
+    for field in hand_fields:
+        sets.append(f"{field.column} = %s")
+        params.append(field.get_db_prep_save(field.pre_save(hand, False), connection))
+    params.append(hand.pk)
+    sql = (
+        f"WITH events AS ({_EVENT_INSERT_SQL}{', '.join([_EVENT_VALUES_SQL] * len(unwritten))}) "
+        f"UPDATE {Hand._meta.db_table} SET {', '.join(sets)} WHERE id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        updated = cursor.rowcount
+    for row in unwritten:  # as bulk_create leaves them: saved rows
+        row._state.adding = False
+        row._state.db = connection.alias
+    unwritten.clear()
+    if updated != 1:
+        raise DatabaseError("Save with update_fields did not affect any rows.")
 
 
 def engine_records(events: Iterable[Event]) -> list[EventRecord]:
@@ -301,11 +359,12 @@ def hand_carry_on(
         hand_events_record(hand, engine_records(events), outbox)
     hand.state = engine.to_json()
     if engine.is_over:
+        hand_events_write(hand)
         hand_finish(table=table, hand=hand, engine=engine, seats=seats, outbox=outbox, now=now)
         return engine
     deadline = now + timedelta(seconds=table.action_clock)
     hand.action_deadline = deadline
-    hand.save(update_fields=HAND_TURN_FIELDS)
+    hand_turn_save(hand, HAND_TURN_FIELDS)
     to_act = engine.to_act
     player_id = hand.players.get(str(to_act))
     offers = (

@@ -31,7 +31,6 @@ from tables.services.flow import (
     next_hand_frame,
     now_or,
     ready_seats,
-    seats_by_number,
     seats_time_bank_top_up,
 )
 from tables.services.kinds import table_kind
@@ -192,7 +191,7 @@ def hand_act(
     answered, not applied); the engine refuses anything it does not offer."""
     now = now_or(now)
     player_id = player.pk
-    with table_change(table_id) as change:
+    with table_change(table_id, read_hand=True) as change:
         hand = change.hand
         if hand is None:
             raise change.refuse(Refusal.NO_HAND, "No hand is in play.")
@@ -200,8 +199,8 @@ def hand_act(
             expected_hand_id is not None and hand.pk != expected_hand_id
         ):
             raise change.stale(hand)
-        # The seats are read once: the player's own and hand_carry_on's.
-        seats = seats_by_number(change.table)
+        # The seats are read once, with the lock: the player's own and hand_carry_on's.
+        seats = change.seats
         seat = next((s for s in seats.values() if s.player_id == player_id), None)
         if seat is None:
             raise change.refuse(Refusal.NOT_SEATED, "You have no seat here.", hand=hand)
@@ -218,7 +217,8 @@ def hand_act(
             engine, events = engine.apply(action)
         except IllegalAction as error:
             raise change.refuse(Refusal.ILLEGAL_ACTION, str(error), hand=hand) from None
-        hand_events_record(hand, engine_records(events), change.outbox)
+        # Written with the hand's new turn, in one statement (flow.hand_turn_save).
+        hand_events_record(hand, engine_records(events), change.outbox, with_turn=True)
         hand_carry_on(
             table=change.table, hand=hand, engine=engine, outbox=change.outbox, now=now, seats=seats
         )

@@ -11,7 +11,7 @@ from accounts.services import InsufficientBalance, staff_action_record, wallet_d
 from stud import IllegalAction, StudHand
 from stud.time_bank import time_bank_start_ms
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
-from tables.services.change import TableChange, table_change
+from tables.services.change import TableChange, seats_by_number, table_change
 from tables.services.flow import (
     active_offers,
     ante_awaited,
@@ -26,7 +26,6 @@ from tables.services.flow import (
     now_or,
     ready_seats,
     seat_cash_out,
-    seats_by_number,
     table_reference,
     waiting_list_offer_seats,
 )
