@@ -24,7 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import BaseCache
+
+from pokerroom.process_cache import process_cache
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +72,7 @@ def shared_admit(budgets: list[tuple[str, float]]) -> bool:
 def _count(keys: list[str]) -> list[int]:
     """Add one to each window's count and return them (a count expires after its window)."""
     timeout = int(WINDOW_SECONDS * 2) + 1
+    cache = process_cache()  # not the per-context proxy: one Redis pool per process
     client_of = getattr(getattr(cache, "_cache", None), "get_client", None)
     if client_of is not None:  # Redis: one round trip for all the budgets
         full_keys = [cache.make_and_validate_key(key) for key in keys]
@@ -78,10 +81,10 @@ def _count(keys: list[str]) -> list[int]:
             pipe.incr(full_key)
             pipe.expire(full_key, timeout)
         return [int(count) for count in pipe.execute()[::2]]
-    return [_count_here(key, timeout) for key in keys]
+    return [_count_here(cache, key, timeout) for key in keys]
 
 
-def _count_here(key: str, timeout: int) -> int:
+def _count_here(cache: BaseCache, key: str, timeout: int) -> int:
     """The same with the process's own cache (the embedded mode)."""
     if cache.add(key, 1, timeout=timeout):
         return 1

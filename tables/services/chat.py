@@ -8,9 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.core.cache import cache
-
 from accounts.models import Player
+from pokerroom.process_cache import process_cache
 from tables.services.flow import now_or
 
 CHAT_KEPT = 30
@@ -35,6 +34,7 @@ def chat_post(
         "at": now_or(now).isoformat(),
     }
     key = chat_cache_key(table_id)
+    cache = process_cache()  # not the per-context proxy: one Redis pool per process
     kept = list(cache.get(key) or [])
     kept.append(frame)
     cache.set(key, kept[-CHAT_KEPT:], CHAT_KEPT_SECONDS)
@@ -43,4 +43,4 @@ def chat_post(
 
 def chat_recent(table_id: int) -> list[dict[str, Any]]:
     """The table's last chat messages, oldest first."""
-    return list(cache.get(chat_cache_key(table_id)) or [])
+    return list(process_cache().get(chat_cache_key(table_id)) or [])

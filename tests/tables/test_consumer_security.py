@@ -283,3 +283,31 @@ async def test_without_the_cache_the_shared_budgets_let_play_go_on(monkeypatch):
 
     monkeypatch.setattr(flood, "_count", cache_down)
     assert flood.shared_admit([("user:1", 1.0), ("address:10.0.0.1", 1.0)]) is True
+
+
+@pytest.mark.services
+def test_the_shared_budgets_use_one_redis_connection_per_process_not_one_per_websocket(
+    settings,
+):
+    """Channels runs each WebSocket connection in a context of its own, and Django's cache
+    proxy gives each context its own cache object with its own Redis pool: the room's Redis
+    clients grew by one per connection accepted and were never given back (issue #15's
+    benchmark: 325 clients for 300 bots). Twenty connections' worth of fresh contexts spend
+    from the shared budgets (and keep a chat line) through one connection, the process's."""
+    import contextvars
+
+    import redis
+
+    from tables.services.chat import chat_recent
+
+    probe = redis.Redis.from_url(settings.REDIS_URL)
+    flood.shared_admit([("user:warm-up", 100.0)])  # the process's own connection
+    before = probe.info("clients")["connected_clients"]
+
+    for number in range(20):
+        context = contextvars.Context()  # as a new WebSocket connection's
+        assert context.run(flood.shared_admit, [(f"user:leak-{uuid.uuid4()}", 100.0)])
+        context.run(chat_recent, number)
+
+    assert probe.info("clients")["connected_clients"] - before <= 1
+    probe.close()
