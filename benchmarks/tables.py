@@ -372,51 +372,90 @@ def fresh_room_database(base_url: str, suffix: str, **extra: str) -> dict[str, s
     return env
 
 
+BANKROLL = 10_000_000
+
+
 def seat_bots(
     count_tables: int, first_table: int, *, action_clock: int | None = None
 ) -> list[tuple[int, str]]:
     """Tables and funded players with logged-in sessions: (table_id, session cookie) each.
-    `action_clock`: the tables' seconds to act (the model's default when None)."""
+    `action_clock`: the tables' seconds to act (the model's default when None).
+
+    In bulk (hundreds of tables would take minutes one player at a time): the players, each
+    with the deposit of its bankroll on the ledger and the balance it explains (what
+    `accounts.services.wallet_credit` writes), and a database session each."""
+    from datetime import timedelta
+
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.db import transaction
+    from django.utils import timezone
+    from django.utils.crypto import get_random_string
 
-    from accounts.models import LedgerKind, Player
-    from accounts.services import wallet_credit
+    from accounts.models import LedgerEntry, LedgerKind, Player
     from tables.models import Table
 
-    seats: list[tuple[int, str]] = []
-    for number in range(first_table, first_table + count_tables):
-        table = Table.objects.create(
-            name=f"Bench {number}",
-            game="stud",
-            small_bet=10,
-            big_bet=20,
-            ante=5,
-            bring_in=10,
-            buy_in=100,
-            seats=8,
-            **({} if action_clock is None else {"action_clock": action_clock}),
-        )
-        for chair in range(BOTS_PER_TABLE):
-            player = Player.objects.create_user(
-                username=f"bench{number}-{chair}",
-                email=f"bench{number}-{chair}@bench.invalid",
-                password=None,
+    numbers = range(first_table, first_table + count_tables)
+    with transaction.atomic():
+        tables = Table.objects.bulk_create(
+            Table(
+                name=f"Bench {number}",
+                game="stud",
+                small_bet=10,
+                big_bet=20,
+                ante=5,
+                bring_in=10,
+                buy_in=100,
+                seats=8,
+                **({} if action_clock is None else {"action_clock": action_clock}),
             )
-            wallet_credit(
-                player_id=player.pk,
-                amount=10_000_000,
+            for number in numbers
+        )
+        players = []
+        for number in numbers:
+            for chair in range(BOTS_PER_TABLE):
+                player = Player(
+                    username=f"bench{number}-{chair}",
+                    email=f"bench{number}-{chair}@bench.invalid",
+                    balance=BANKROLL,
+                )
+                player.set_unusable_password()
+                players.append(player)
+        players = Player.objects.bulk_create(players)
+        LedgerEntry.objects.bulk_create(
+            LedgerEntry(
+                player=player,
                 kind=LedgerKind.DEPOSIT,
+                amount=BANKROLL,
+                balance_after=BANKROLL,
                 reason="benchmark bankroll",
             )
-            session = SessionStore()
-            session[SESSION_KEY] = str(player.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            session[HASH_SESSION_KEY] = player.get_session_auth_hash()
-            session.create()
-            seats.append((table.pk, f"{settings.SESSION_COOKIE_NAME}={session.session_key}"))
-    return seats
+            for player in players
+        )
+        store = SessionStore()
+        expires = timezone.now() + timedelta(seconds=settings.SESSION_COOKIE_AGE)
+        sessions = [
+            Session(
+                session_key=get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789"),
+                session_data=store.encode(
+                    {
+                        SESSION_KEY: str(player.pk),
+                        BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                        HASH_SESSION_KEY: player.get_session_auth_hash(),
+                    }
+                ),
+                expire_date=expires,
+            )
+            for player in players
+        ]
+        Session.objects.bulk_create(sessions)
+    return [
+        (table.pk, f"{settings.SESSION_COOKIE_NAME}={session.session_key}")
+        for table, index in zip(tables, range(0, len(players), BOTS_PER_TABLE), strict=True)
+        for session in sessions[index : index + BOTS_PER_TABLE]
+    ]
 
 
 def close_tables(table_ids: set[int]) -> None:
@@ -468,6 +507,7 @@ class Load:
     floor: bool = False
     warm_up: float = 180.0
     processes: int = 2
+    ramp: float = 100.0  # connections opened per second, all bot processes together
 
     @property
     def pace(self) -> str:
@@ -492,12 +532,15 @@ def ready(bots: list[Any], pace: str) -> bool:
     return acted >= HUMAN_READY_SHARE * len(bots)
 
 
+# Bots of one process waiting for their first snapshot at once, at most.
+CONNECTING = 8
 COUNTERS = ("gaps", "out_of_order", "timeouts", "stale_acts", "snapshot_requests", "reconnects")
 
 
 async def _run_share(conn: Any, share: list[tuple[int, int, str]], load: Load) -> None:
     from bots.client import Bot
 
+    started = time.monotonic()
     bots = [
         Bot(
             base_url=f"http://127.0.0.1:{load.ports[index % len(load.ports)]}",
@@ -510,22 +553,34 @@ async def _run_share(conn: Any, share: list[tuple[int, int, str]], load: Load) -
         )
         for index, table_id, cookie in share
     ]
-    tasks = [asyncio.create_task(bot.play()) for bot in bots]
+    # Not all at once: the room's connect (session, presence, snapshot) is not what is
+    # measured, and handshakes queued past the bots' open timeout (5 s) are given up and
+    # opened again, a storm that feeds itself. At most CONNECTING bots of this process wait
+    # for their first snapshot at a time, and at most `ramp` a second start in all.
+    tasks, connecting = [], []
+    for bot in bots:
+        while len(connecting) >= CONNECTING:
+            await asyncio.sleep(0.05)
+            connecting = [b for b in connecting if b.stats.snapshots == 0]
+        tasks.append(asyncio.create_task(bot.play()))
+        connecting.append(bot)
+        await asyncio.sleep(load.processes / load.ramp)
+    while any(bot.stats.snapshots == 0 for bot in bots) and time.monotonic() - started < 900:
+        await asyncio.sleep(0.2)
+    connected_in = time.monotonic() - started
     by_table: dict[int, list[Any]] = {}
     for bot in bots:
         by_table.setdefault(bot.table_id, []).append(bot)
     restarts = 0
     started = time.monotonic()
     if load.floor:
-        while time.monotonic() - started < load.warm_up and any(
-            bot.stats.snapshots == 0 for bot in bots
-        ):
-            await asyncio.sleep(0.2)
         for table_id, table_bots in by_table.items():
             await table_bots[0].send({"type": "start", "hand_id": table_id * 1_000_000})
     while time.monotonic() - started < load.warm_up and not ready(bots, load.pace):
         await asyncio.sleep(0.5)
-    conn.send(("ready", time.monotonic() - started, sum(b.stats.actions > 0 for b in bots)))
+    conn.send(
+        ("ready", time.monotonic() - started, sum(b.stats.actions > 0 for b in bots), connected_in)
+    )
     stop = asyncio.Event()
 
     async def mend_floor_stalls() -> None:
@@ -569,6 +624,11 @@ async def _run_share(conn: Any, share: list[tuple[int, int, str]], load: Load) -
         "connected": sum(1 for b in bots if b._ws is not None),
         "bots": len(bots),
         "restarts": restarts - restarts_before,
+        # Bots whose play ended (the room closed for good, a failure): how many, and why.
+        "bots_ended": sum(1 for task in tasks if task.done()),
+        "why_ended": sorted(
+            {repr(task.exception())[:200] for task in tasks if task.done() and task.exception()}
+        )[:3],
     }
     stop.set()
     conn.send(("result", result))
@@ -602,6 +662,7 @@ class Run:
     rss_kb: list[int]  # each Daphne's, at the end of the window
     rss_idle_kb: list[int]  # each Daphne's, before this run's bots connected
     bots: dict[str, Any] = field(default_factory=dict)  # merged bot counters and lists
+    connect_seconds: float = 0.0  # until every bot had its first snapshot
     servers: dict[str, float] = field(default_factory=dict)  # per second, and connections
     pgbench: dict[str, float] = field(default_factory=dict)
 
@@ -652,6 +713,7 @@ class Run:
             "daphnes": self.daphnes,
             "seconds": round(self.seconds, 1),
             "warm_up_seconds": round(self.warm_up_seconds, 1),
+            "connect_seconds": round(self.connect_seconds, 1),
             "acted_at_start": self.acted_at_start,
             "actions": self.actions,
             "actions_per_second": round(self.actions_per_second, 1),
@@ -666,6 +728,7 @@ class Run:
             "kb_per_connection": round(self.memory_kb_per_connection(), 1),
             "total_kb_per_connection": round(self.total_kb_per_connection(), 1),
             **{k: v for k, v in b.items() if not isinstance(v, list)},
+            "why_ended": b.get("why_ended", [])[:3],
             **{k: round(v, 1) for k, v in self.servers.items()},
             **self.pgbench,
         }
@@ -749,6 +812,7 @@ def measure(
         daphnes=len(load.ports),
         seconds=elapsed,
         warm_up_seconds=max(r[1] for r in readies),
+        connect_seconds=max(r[3] for r in readies),
         acted_at_start=sum(r[2] for r in readies),
         cpu=cpu,
         rss_kb=rss,
@@ -769,6 +833,8 @@ def report(run: Run) -> None:
         f"{s['kb_per_connection']} KB/connection",
         flush=True,
     )
+    if s["why_ended"]:
+        print(f"  {s['bots_ended']} bots stopped: {s['why_ended']}", flush=True)
     print(
         "  CPU ms/action by role: "
         + ", ".join(f"{role} {ms}" for role, ms in s["cpu_ms_per_action"].items())
@@ -857,9 +923,12 @@ def main() -> None:
     parser.add_argument("--daphnes", type=int, nargs="*", help="Daphne counts compared (1 3)")
     parser.add_argument("--seconds", type=float, help="measured seconds at full speed (30)")
     parser.add_argument("--human-seconds", type=float, help="measured seconds, human pace (60)")
-    parser.add_argument("--warm-up", type=float, help="at most this long to get under way (120)")
+    parser.add_argument("--warm-up", type=float, help="at most this long to get under way (90)")
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 6.0))
     parser.add_argument("--bot-processes", type=int, default=2)
+    parser.add_argument(
+        "--ramp", type=float, default=100.0, help="bot connections opened per second"
+    )
     parser.add_argument(
         "--pause",
         type=float,
@@ -888,7 +957,7 @@ def main() -> None:
     daphne_counts = options.daphnes if options.daphnes is not None else [1, 3]
     seconds = options.seconds or (10 if quick else 30)
     human_seconds = options.human_seconds or (20 if quick else 60)
-    warm_up = options.warm_up or (60 if quick else 120)
+    warm_up = options.warm_up or (60 if quick else 90)
     think = (options.think[0], options.think[1])
 
     base_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
@@ -908,9 +977,18 @@ def main() -> None:
 
     def room_load(count: int, ports: list[int], pace_think: tuple[float, float] | None) -> Load:
         nonlocal first_table
+        started = time.monotonic()
         seats = seat_bots(count, first_table)
         first_table += count
-        return Load(seats, ports, pace_think, warm_up=warm_up, processes=options.bot_processes)
+        print(f"  seated {count} tables in {time.monotonic() - started:.0f} s", flush=True)
+        return Load(
+            seats,
+            ports,
+            pace_think,
+            warm_up=warm_up,
+            processes=options.bot_processes,
+            ramp=options.ramp,
+        )
 
     def finish(run: Run, load: Load) -> Run:
         close_tables({table_id for table_id, _ in load.seats})
@@ -932,6 +1010,7 @@ def main() -> None:
                     floor=True,
                     warm_up=warm_up,
                     processes=options.bot_processes,
+                    ramp=options.ramp,
                 )
                 run = measure(
                     f"floor {pace} N={count}",

@@ -202,3 +202,23 @@ async def test_a_frame_of_a_hand_that_comes_after_the_next_hand_began_is_out_of_
     assert (bot.stats.out_of_order, bot.stats.gaps) == (0, 0)  # duplicates are not
     await bot.on_frame(event(1, 3))
     assert (bot.stats.out_of_order, bot.stats.gaps) == (1, 0)
+
+
+@pytest.mark.django_db
+def test_the_bench_seats_funded_players_whose_sessions_log_them_in():
+    from django.contrib.auth import SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db.models import Sum
+
+    from accounts.models import LedgerEntry, Player
+    from benchmarks.tables import BANKROLL, seat_bots
+
+    seats = seat_bots(2, 40)
+    assert len(seats) == 12 and len({table_id for table_id, _ in seats}) == 2
+    for table_id, cookie in seats:
+        session = SessionStore(session_key=cookie.split("=", 1)[1])
+        player = Player.objects.get(pk=session[SESSION_KEY])
+        assert player.username.startswith(f"bench{40 + (table_id != seats[0][0])}-")
+        ledger = LedgerEntry.objects.filter(player=player).aggregate(total=Sum("amount"))
+        assert player.balance == ledger["total"] == BANKROLL
+        assert not player.has_usable_password()
