@@ -148,6 +148,13 @@ class BotStats:
     snapshot_requests: int = 0
     reconnects: int = 0
     gaps: int = 0
+    # Events of the current hand that came after a later one (a seq below the last applied,
+    # never seen, not older than the last snapshot): a table's order broken on the way.
+    out_of_order: int = 0
+    # The room's clock played this bot's turn (a `timeout` event for its seat), and actions
+    # it answered "stale" (the hand had moved on before the action was applied).
+    timeouts: int = 0
+    stale_acts: int = 0
     errors: list[dict[str, Any]] = field(default_factory=list)
     # Seconds from sending an action to its result reply, and to the table event it caused.
     reply_latencies: list[float] = field(default_factory=list)
@@ -171,6 +178,9 @@ class BotStats:
             "snapshot_requests": self.snapshot_requests,
             "reconnects": self.reconnects,
             "gaps": self.gaps,
+            "out_of_order": self.out_of_order,
+            "timeouts": self.timeouts,
+            "stale_acts": self.stale_acts,
             "errors": len(self.errors),
             "reply": stats(self.reply_latencies),
             "broadcast": stats(self.broadcast_latencies),
@@ -203,7 +213,9 @@ class _RoomClient:
 
 
 class Bot(_RoomClient):
-    """One bot at one table. ``cookie`` skips the HTTP login (a session made some other way)."""
+    """One bot at one table. ``cookie`` skips the HTTP login (a session made some other way).
+    ``think``: seconds (lowest, highest) the bot waits, drawn at random, before it sends each
+    action, as a player thinking; None acts the moment its turn comes."""
 
     def __init__(
         self,
@@ -219,6 +231,7 @@ class Bot(_RoomClient):
         sit: bool = True,
         keep_events: bool = False,
         rebuy: bool = True,
+        think: tuple[float, float] | None = None,
     ) -> None:
         super().__init__(
             base_url=base_url,
@@ -229,6 +242,7 @@ class Bot(_RoomClient):
             seed=seed,
         )
         self.table_id = table_id
+        self.think = think
         self.buy_in = buy_in
         self.sit = sit
         self.stats = BotStats()
@@ -237,6 +251,13 @@ class Bot(_RoomClient):
         self.seat: int | None = None
         self.hand_id: int | None = None
         self.seq = 0
+        # The seqs of the current hand applied, and the seq its last snapshot started from:
+        # an older seq not applied arrived out of order (BotStats.out_of_order).
+        self.seqs_applied: set[int] = set()
+        self.seq_floor = 0
+        # The seq each hand had reached when the next hand's first event came (a hand left
+        # for a snapshot is not here: frames sent before a snapshot may follow it).
+        self.seq_reached: dict[int, int] = {}
         self.to_act: int | None = None
         self.snapshot_pending = False
         self.snapshot_asked_at = 0.0
@@ -376,6 +397,7 @@ class Bot(_RoomClient):
         hand = snapshot.get("hand")
         if hand is not None:
             self.hand_id, self.seq = hand["id"], hand["seq"]
+            self.seq_floor, self.seqs_applied = hand["seq"], set()
             self.hand_ids_seen.add(hand["id"])
             state = hand.get("state") or {}
             self.to_act = state.get("to_act")
@@ -408,20 +430,28 @@ class Bot(_RoomClient):
             return
         if hand_id != self.hand_id:
             if hand_id in self.hand_ids_seen:
+                if seq > self.seq_reached.get(hand_id, seq):
+                    self.stats.out_of_order += 1  # it came after the next hand had begun
                 return  # a late frame of a hand already over for us
             if seq != 1:
                 self.stats.gaps += 1  # a hand we missed the start of
                 await self.ask_snapshot()
                 return
+            if self.hand_id is not None:
+                self.seq_reached[self.hand_id] = self.seq
             self.hand_id, self.seq = hand_id, 0
+            self.seq_floor, self.seqs_applied = 0, set()
             self.hand_ids_seen.add(hand_id)
         if seq <= self.seq:
+            if seq > self.seq_floor and seq not in self.seqs_applied:
+                self.stats.out_of_order += 1
             return  # a duplicate, or the private copy of a placeholder already counted
         if seq > self.seq + 1:
             self.stats.gaps += 1
             await self.ask_snapshot()
             return
         self.seq = seq
+        self.seqs_applied.add(seq)
         if self.keep_events:
             self.events.append(frame)
         if (
@@ -431,6 +461,8 @@ class Bot(_RoomClient):
         ):
             self.stats.broadcast_latencies.append(time.perf_counter() - self.sent_at)
             self.sent_at = None
+        if frame.get("kind") == "timeout" and (frame.get("payload") or {}).get("seat") == self.seat:
+            self.stats.timeouts += 1
         if frame.get("kind") == "hand_end" and hand_id not in self.hands_ended:
             self.hands_ended.add(hand_id)  # counted once (the engine and the room both end it)
             self.stats.hands += 1
@@ -470,6 +502,8 @@ class Bot(_RoomClient):
                 self.stats.errors.append(frame)
             if frame.get("command") == "act":
                 self.sent_at = None
+                if frame.get("status") == "stale":
+                    self.stats.stale_acts += 1
                 if frame.get("status") == "refused":
                     self.acted_at = None  # choose again from fresh offers
                 await self.ask_snapshot()
@@ -479,6 +513,26 @@ class Bot(_RoomClient):
             return
         choice = choose_action(offers, policy=self.policy, rng=self.rng)
         self.acted_at = (self.hand_id, self.seq)
+        if self.think is None:
+            await self._send_act(choice)
+            return
+        task = asyncio.ensure_future(
+            self._act_after(self.rng.uniform(*self.think), self.hand_id, self.seq, choice)
+        )
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _act_after(
+        self, delay: float, hand_id: int, seq: int, choice: dict[str, Any]
+    ) -> None:
+        """A thinking bot's action, sent after `delay` unless the turn has gone meanwhile (the
+        clock ran out, a new connection) or the connection it was chosen on is lost."""
+        ws = self._ws
+        await asyncio.sleep(delay)
+        if (self.hand_id, self.seq) == (hand_id, seq) and self._ws is ws and ws is not None:
+            await self._send_act(choice)
+
+    async def _send_act(self, choice: dict[str, Any]) -> None:
         self.stats.actions += 1
         self.sent_at = time.perf_counter()
         await self.send(
