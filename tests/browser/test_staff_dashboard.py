@@ -86,7 +86,8 @@ def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
     sweep_hold.tables(queens)  # no hand dealt there: the screenshot shows the five hands
     seated_player(queens, username="newcomer1")
     seated_player(queens, username="newcomer2")
-    expect(page.get_by_test_id("players-seated")).to_have_text("5")
+    # The page polls every POLL_SECONDS (5 s), as long as expect's default wait: give it three.
+    expect(page.get_by_test_id("players-seated")).to_have_text("5", timeout=20_000)
 
     page.wait_for_load_state("networkidle")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
