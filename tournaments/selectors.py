@@ -7,11 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from stud.payouts import prize_pool, prizes_by_place
 from stud.tournament import DEFAULT_STRUCTURE, LevelSpec
+from tables.models import Hand
 from tables.selectors import seats_public
 from tables.services.outbox import iso, ms_left
 from tournaments.models import (
@@ -160,6 +161,18 @@ def _entrant_name(entry: TournamentEntry) -> str:
     return str(entry.player.table_name)
 
 
+def _final_table_id(tournament: Tournament) -> int | None:
+    """The table the winner played the last hand at (None until the tournament is over)."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return None
+    return (
+        Hand.objects.filter(table__tournament_table__tournament=tournament)
+        .order_by("-id")
+        .values_list("table_id", flat=True)
+        .first()
+    )
+
+
 def tournament_snapshot(
     tournament: Tournament, now: datetime | None = None, viewer_id: int | None = None
 ) -> dict[str, Any]:
@@ -170,6 +183,7 @@ def tournament_snapshot(
     entries = list(
         TournamentEntry.objects.filter(tournament=tournament)
         .select_related("player")
+        .annotate(busted_at_table_id=F("eliminated_in_hand__table_id"))
         .order_by("registered_at", "id")
     )
     entrants = len(entries)
@@ -208,8 +222,10 @@ def tournament_snapshot(
                 "place": None,
                 "prize": entry.prize,
                 "add_on": entry.add_on_at is not None,
+                "finished_table_id": None,
             }
         )
+    winners_table_id = _final_table_id(tournament)
     for entry in sorted(
         (entry for entry in entries if entry.place is not None), key=lambda e: (e.place, e.id)
     ):
@@ -225,6 +241,9 @@ def tournament_snapshot(
                 "place": entry.place,
                 "prize": entry.prize,
                 "add_on": entry.add_on_at is not None,
+                "finished_table_id": (
+                    entry.busted_at_table_id if entry.place != 1 else winners_table_id
+                ),
             }
         )
     current = by_number.get(tournament.level)

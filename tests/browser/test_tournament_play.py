@@ -1,6 +1,8 @@
 """A tournament in the browser (issue #13): a player registers and buys the add-on by
 clicking, is taken to their table when it starts, sees the level clock in chips, is moved
-when the tables merge (R-TOUR-4) with a notice, and finishes with a place (R-TOUR-7).
+when the tables merge (R-TOUR-4) with a notice, and wins; a second player, followed in a
+second browser, is knocked out. Each sees their place (R-TOUR-7) live and again after a
+reload of the table they finished at.
 
 The other eight players are driven through the services by the test process
 (tests/tournaments/tui_driver.py), which holds every task, so the tournament moves only when
@@ -131,6 +133,12 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
         tournament_register(tournament_id=tournament.pk, player=player)
     me = PlayerFactory(username="tina")
     funded(me, 10_000)
+    # Otto, one of the field, follows the tournament in a browser of his own.
+    otto = field[0]
+    otto_page = open_page()
+    steps.log_in(otto_page, otto.username)
+    otto_page.goto(f"/tournaments/{tournament.pk}/")
+    otto_page.locator('[data-connection="online"]').wait_for()
 
     # The lobby's Tournaments tab; register and buy the add-on by clicking (R-TOUR-1).
     page = open_page()
@@ -149,6 +157,7 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     tournament_start(tournament_id=tournament.pk)
     first_table = table_of(me)
     page.wait_for_url(re.compile(rf"/tables/{first_table}/$"))
+    otto_page.wait_for_url(re.compile(rf"/tables/{table_of(otto)}/$"))
     bar = page.locator("[data-tournament-bar]")
     bar.get_by_text("Stud Sit and Go").wait_for()
     expect(bar.locator("[data-t-level]")).to_have_text("1")
@@ -159,6 +168,7 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     assert page.get_by_role("button", name="Leave table").count() == 0
 
     # Play: tina checks or folds, the others press; at 7 left the tables merge (R-TOUR-4).
+    # Once moved, tina presses and the others check or fold: she wins every pot to the end.
     policy = lambda player_id: "timid" if player_id == me.pk else "press"  # noqa: E731
     # The screenshots mid-hand: the hand dealt and its first bets made.
     for _ in range(3):
@@ -184,7 +194,7 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
         if not going:
             break
         if moved:
-            policy = lambda player_id: "press"  # noqa: E731 - now to the end
+            policy = lambda player_id: "press" if player_id == me.pk else "timid"  # noqa: E731
     assert moved, "tina was never moved"
     for _ in range(2000):
         if not tournament_step(tournament.pk, policy):
@@ -193,16 +203,33 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     else:
         raise AssertionError("the tournament did not end")
 
-    # The end: tina's notice names her place (R-TOUR-7); the results list every place.
+    # The end: tina won (R-TOUR-7), and her table tells her, live and after a reload.
     entry = TournamentEntry.objects.get(tournament=tournament, player=me)
-    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(entry.place, f"{entry.place}th")
-    page.get_by_text(f"You finished {ordinal}.").wait_for()
+    assert entry.place == 1
+    notice = page.locator("[data-notice]")
+    expect(notice.get_by_role("heading")).to_have_text("You won the tournament")
+    expect(notice).to_contain_text("You finished 1st.")
+    page.reload()
+    expect(notice).to_contain_text("You finished 1st.")
+    # Otto was knocked out: his notice, wherever his browser was, names his place.
+    place = TournamentEntry.objects.get(tournament=tournament, player=otto).place
+    assert place is not None and place > 1
+    otto_notice = otto_page.locator("[data-notice]")
+    expect(otto_notice).to_contain_text(f"You finished {ordinal(place)}.")
+    otto_page.reload()
+    expect(otto_notice).to_contain_text(f"You finished {ordinal(place)}.")
+    expect(otto_notice.get_by_role("heading")).to_have_text("You are out")
+    # The results list every place.
     page.get_by_role("link", name="See the results").click()
     page.wait_for_url(re.compile(rf"/tournaments/{tournament.pk}/results/$"))
     mine = page.locator("tr.mine")
     assert mine.locator("td").first.inner_text() == str(entry.place)
     assert Tournament.objects.get(pk=tournament.pk).status == "finished"
     assert page.locator("table.results tbody tr").count() == 9
+
+
+def ordinal(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
 
 
 def shots(page: Any, open_page: Any, tournament: Tournament) -> None:

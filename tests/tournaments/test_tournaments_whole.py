@@ -28,6 +28,7 @@ from tests.tournaments.play_helpers import (
     tournament_clock_sweep,
 )
 from tournaments.models import TournamentEntry, TournamentStatus, TournamentTable
+from tournaments.selectors import tournament_snapshot
 from tournaments.services.entries import (
     tournament_add_on,
     tournament_create,
@@ -123,6 +124,17 @@ def test_r_tour_1_to_9_sixteen_players_play_a_turbo_tournament_to_one_winner(tas
         assert places[place] >= 1, f"place {place} missing: {sorted(places.items())}"
         place += places[place]
     assert sum(places.values()) == 16
+    # R-TOUR-7: the snapshot names the table where each player played their last hand (the
+    # table page tells them their place there again after a reload): the winner's is the
+    # final table, everyone else's the table of the hand that knocked them out.
+    final_table = (
+        Hand.objects.filter(table__tournament_table__tournament=tournament).latest("id").table_id
+    )
+    standings = tournament_snapshot(tournament)["standings"]
+    finished_at = {line["player_id"]: line["finished_table_id"] for line in standings}
+    for entry in entries:
+        expected = final_table if entry.place == 1 else entry.eliminated_in_hand.table_id
+        assert finished_at[entry.player_id] == expected
     # R-TOUR-9: 16 entrants, 4 paid; the prizes are the pool (buy-ins and add-ons)
     add_ons = sum(1 for entry in entries if entry.add_on_at is not None)
     assert add_ons >= 3

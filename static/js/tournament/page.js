@@ -195,16 +195,25 @@ function render() {
   tick();
 }
 
+// Go to the player's table once: the draw's "moved" notice and the snapshot that follows
+// it name the same table, and a second assign would abort the first page load.
+let goingTo = null;
+function goToTable(tableId, url) {
+  if (goingTo === tableId) return;
+  goingTo = tableId;
+  window.location.assign(url || `/tables/${tableId}/`);
+}
+
 connectTournament(`/ws/tournaments/${page.tournament_id}/`, state, {
   changed: (t) => {
     render();
     // It started (or a seat was drawn again) and the player has a seat: take them there.
     const seat = seatOf(t);
-    if (seat && seat !== seatedAt) window.location.assign(`/tables/${seat}/`);
+    if (seat && seat !== seatedAt) goToTable(seat);
     seatedAt = seat;
   },
   // The draw seated the player (R-TOUR-2), or a move: their table is where they play.
-  moved: (frame) => window.location.assign(frame.url || `/tables/${frame.table_id}/`),
+  moved: (frame) => goToTable(frame.table_id, frame.url),
   status: (mode) => {
     root.dataset.connection = mode;
     $("[data-connection]").textContent = STATUS_TEXT[mode];

@@ -1,7 +1,8 @@
 // A tournament table's own part of the table page: the bar with the level, antes, time left
 // in the level, the next level and players left; the break banner with its countdown; the
 // add-on button's form; the notices "You were moved to table 2, seat 5" (then the browser
-// goes to the new table) and "You finished 9th". Fed by the tournament's socket found by
+// goes to the new table) and "You finished 9th" (also on coming back to the table of one's
+// last hand after it: the standings' finished_table_id). Fed by the tournament's socket found by
 // the table (ws/tournaments/tables/<table id>/, docs/protocol.md "Tournaments").
 import { chipCount, dollars } from "../money.js";
 import { TICK_MS, monotonicNow } from "../table/clock.js";
@@ -44,7 +45,8 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
     if (toldPlace === frame.place) return;
     toldPlace = frame.place;
     const results = `/tournaments/${frame.tournament_id || state.tournament?.id}/results/`;
-    show("You are out", eliminatedText(frame, dollars), results, "See the results");
+    const title = frame.place === 1 ? "You won the tournament" : "You are out";
+    show(title, eliminatedText(frame, dollars), results, "See the results");
   }
 
   function render() {
@@ -66,7 +68,9 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
     if (mine && seatedHere && mine.table_id && mine.table_id !== page.table_id) {
       moved({ table_id: mine.table_id, table_number: mine.table, seat: mine.seat });
     }
-    if (mine && mine.place && seatedHere) {
+    // The place: live at the table played at, or on coming back to the table of the last
+    // hand (a reload, or a move's page arriving after the end: no notice reached that page).
+    if (mine && mine.place && (seatedHere || mine.finished_table_id === page.table_id)) {
       eliminated({ tournament_id: t.id, place: mine.place, prize: mine.prize });
     }
   }
