@@ -41,9 +41,9 @@ class TableKind:
     `chips_are_money`: the chips are cents from the balance: they go back to it when the
     table closes, and `audit_chips` counts them; otherwise they are tournament chips, shown
     as chips, never as dollars.
-    `first_hand_deals_lowest_seat_first`: the first hand's button is put on the last seat
-    dealt in, so the lowest deals first (cash); otherwise on the first (R-TOUR-2: the draw's
-    seat 1 gets the button).
+    `first_button_on_last_seat`: the first hand's button is put on the highest seat dealt
+    in, so the deal starts at the lowest (cash); otherwise on the lowest (R-TOUR-2: the
+    draw's seat 1 gets the button).
 
     Queries that pick tables by kind in SQL (the chip audit's money on tables, the lobby's
     list) filter on `Table.is_tournament` itself (tables/selectors.py)."""
@@ -55,13 +55,13 @@ class TableKind:
     between_hands_task: str | None
     raked: bool
     chips_are_money: bool
-    first_hand_deals_lowest_seat_first: bool
+    first_button_on_last_seat: bool
     seats_refusal: str = ""
     waiting_list_refusal: str = ""
 
     def first_button(self, dealt: Sequence[int]) -> int:
         """The first hand's button among the seat numbers dealt in (ascending)."""
-        return dealt[-1] if self.first_hand_deals_lowest_seat_first else dealt[0]
+        return dealt[-1] if self.first_button_on_last_seat else dealt[0]
 
 
 CASH = TableKind(
@@ -72,7 +72,7 @@ CASH = TableKind(
     between_hands_task=None,
     raked=True,
     chips_are_money=True,
-    first_hand_deals_lowest_seat_first=True,
+    first_button_on_last_seat=True,
 )
 
 TOURNAMENT = TableKind(
@@ -83,7 +83,7 @@ TOURNAMENT = TableKind(
     between_hands_task=TOURNAMENT_TABLE_BETWEEN_HANDS,
     raked=False,
     chips_are_money=False,
-    first_hand_deals_lowest_seat_first=False,
+    first_button_on_last_seat=False,
     seats_refusal=(
         "This is a tournament table: the tournament draws and moves the seats, and its chips "
         "stay at the table until you are out."

@@ -188,7 +188,3 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
         except Exception:  # one table's failure must not stop the clock of the others
             logger.exception("the sweep could not apply %s %s", kind.name, args)
     return applied
-
-
-def schedule_tournament_table(*, table_id: int, countdown: float = 0) -> None:
-    task_send(TOURNAMENT_TABLE_BETWEEN_HANDS, table_id, countdown=countdown)

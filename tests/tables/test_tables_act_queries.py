@@ -13,11 +13,19 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from stud import StudHand
 from tables import services
-from tables.models import HandEvent
+from tables.models import Hand, HandEvent, Table
 from tables.services.change import current_hand, lock_table, lock_table_read, seats_by_number
-from tests.table_factories import make_table, running_hand, seated_player
+from tables.services.flow import hand_events_record, hand_turn_save
+from tables.services.outbox import Outbox
+from tests.table_factories import (
+    act,
+    engine_of,
+    make_table,
+    passive_action,
+    running_hand,
+    seated_player,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -32,23 +40,22 @@ def test_an_action_mid_hand_takes_a_bounded_number_of_queries():
     assert services.hand_start(table_id=table.pk).ok
     counts = []
     for _ in range(4):  # the bring-in and the first calls of third street
-        hand = running_hand(table)
-        engine = StudHand.from_json(hand.state)
-        seat = engine.to_act
-        offer = next(
-            o for o in engine.legal_actions(seat) if o.kind.value in ("bring_in", "call", "check")
-        )
-        with CaptureQueriesContext(connection) as queries:
+        player = players[_seat_to_act(table)]
+        kind, amount = passive_action(table, player)
+        seq = running_hand(table).seq
+        with CaptureQueriesContext(connection) as queries:  # the act alone, as a client sends it
             result = services.hand_act(
-                table_id=table.pk,
-                player=players[seat],
-                expected_seq=hand.seq,
-                kind=offer.kind.value,
-                amount=offer.amount,
+                table_id=table.pk, player=player, expected_seq=seq, kind=kind, amount=amount
             )
         assert result.ok, result.reply()
         counts.append(len(queries.captured_queries))
     assert max(counts) <= ACT_QUERIES, [q["sql"][:120] for q in queries.captured_queries]
+
+
+def _seat_to_act(table: Table) -> int:
+    seat = engine_of(running_hand(table)).to_act
+    assert seat is not None
+    return seat
 
 
 def _fields(instance: object) -> dict[str, object]:
@@ -94,16 +101,8 @@ def test_the_events_written_with_the_turn_are_the_events_the_players_were_sent()
     players = {number: seated_player(table, seat_number=number) for number in range(1, 4)}
     assert services.hand_start(table_id=table.pk).ok
     hand = running_hand(table)
-    engine = StudHand.from_json(hand.state)
-    seat = engine.to_act
-    offer = next(o for o in engine.legal_actions(seat) if o.kind.value in ("bring_in", "call"))
-    result = services.hand_act(
-        table_id=table.pk,
-        player=players[seat],
-        expected_seq=hand.seq,
-        kind=offer.kind.value,
-        amount=offer.amount,
-    )
+    player = players[_seat_to_act(table)]
+    result = act(table, player, *passive_action(table, player))
     assert result.ok, result.reply()
     sent = {f["seq"]: f for f in result.frames.table if f.get("type") == "event"}
     rows = HandEvent.objects.filter(hand=hand, seq__gt=hand.seq).order_by("seq")
@@ -113,3 +112,28 @@ def test_the_events_written_with_the_turn_are_the_events_the_players_were_sent()
         assert row.created_at is not None
     hand.refresh_from_db()
     assert hand.seq == max(sent) == result.seq
+
+
+def test_the_one_statement_write_stores_every_event_column_as_the_orm_does():
+    """`hand_turn_save` builds its INSERT from HandEvent's fields: a column added to the
+    model is written by it too, with the value `bulk_create` would store."""
+    table = make_table()
+    for number in range(1, 4):
+        seated_player(table, seat_number=number)
+    assert services.hand_start(table_id=table.pk).ok
+    hand = running_hand(table)
+    records = [("chat_note", {"n": 1}, None), ("chat_note", {"n": 2}, 2)]
+    with transaction.atomic():
+        hand_events_record(hand, records, Outbox(table), with_turn=True)
+        rows = list(vars(hand)["_events_unwritten"])
+        hand_turn_save(hand, ["seq"])
+    sent = [_fields(row) for row in rows]  # as the save left them: created_at set
+    stored = [
+        _fields(row) for row in HandEvent.objects.filter(hand=hand, seq__gt=sent[0]["seq"] - 1)
+    ]
+    for row in sent:
+        row.pop("id")
+    for row in stored:
+        row.pop("id")
+    assert sorted(stored, key=lambda r: r["seq"]) == sent
+    assert Hand.objects.get(pk=hand.pk).seq == hand.seq == sent[-1]["seq"]

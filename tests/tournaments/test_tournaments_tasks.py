@@ -12,6 +12,7 @@ from celery import current_app
 from pokerroom.celery import app
 from pokerroom.inprocess import import_task_modules
 from tables.services import scheduling
+from tables.services.kinds import TOURNAMENT
 from tournaments import tasks
 
 
@@ -22,7 +23,9 @@ def test_a_tournament_tables_hand_end_names_the_tournaments_registered_step(
     monkeypatch.setattr(
         current_app, "send_task", lambda name, args, countdown: sent.append((name, args, countdown))
     )
-    scheduling.schedule_tournament_table(table_id=4)
+    # What a tournament table's hand end sends (tables/services/flow.py), by the kind's name.
+    assert TOURNAMENT.between_hands_task is not None
+    scheduling.task_send(TOURNAMENT.between_hands_task, 4, countdown=0)
 
     assert sent == [("tournaments.tasks.table_between_hands", (4,), 0)]
     import_task_modules()
