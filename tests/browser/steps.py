@@ -6,6 +6,8 @@ import re
 import time
 from typing import Any
 
+from stud import StudHand
+from tables.models import Hand
 from tests.factories import PASSWORD
 
 PASSIVE = ("act-check", "act-call", "act-bring_in")
@@ -77,6 +79,24 @@ def seat_backs(page: Any, seat: int) -> int:
 
 def hand_over(page: Any) -> bool:
     return page.locator(".seat.winner").count() > 0
+
+
+def to_act(page: Any, *, within: float = 15) -> int:
+    """The seat whose turn it is at the page's table, as the room has it, once the page shows
+    it too. A page reads its frames one by one: between a street's cards and the turn that
+    follows them it may still mark the seat that acted last, so the page alone can answer
+    with the wrong seat."""
+    found = re.search(r"/tables/(\d+)/", page.url)
+    assert found, page.url
+    deadline = time.monotonic() + within
+    while True:
+        hand = Hand.objects.filter(table_id=int(found[1]), ended_at=None).order_by("-id").first()
+        seat = None if hand is None else StudHand.from_json(hand.state).to_act
+        if seat is not None and page.locator(f'.seat.to-act[data-seat="{seat}"]').count():
+            return int(seat)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no turn shown at {page.url} (the room has seat {seat})")
+        page.wait_for_timeout(50)
 
 
 def click_passive(page: Any) -> bool:

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tables.models import Hand, HandEvent, Table
 from tests.browser import steps
+from tests.browser.steps import to_act
 from tests.factories import PlayerFactory, funded
 from tests.table_factories import make_table
 
@@ -45,11 +46,6 @@ def seated_pair(new_context, table, names=("ann", "ben"), width=1440, height=900
     for page in pages:
         page.locator(".seat.mine .card.hole").nth(1).wait_for()
     return pages
-
-
-def to_act(page) -> int:
-    seat = page.locator(".seat.to-act").get_attribute("data-seat")
-    return int(seat)
 
 
 def test_r_time_1_the_countdown_runs_out_and_the_clock_acts(new_context):

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tables.models import HandEvent, Table
 from tests.browser import steps
+from tests.browser.steps import to_act
 from tests.factories import PlayerFactory, funded
 from tests.table_factories import make_table
 
@@ -33,11 +34,6 @@ def seated_pair(new_context, table):
     for page in pages:
         page.locator(".seat.mine .card.hole").nth(1).wait_for()
     return pages
-
-
-def to_act(page) -> int:
-    page.locator(".seat.to-act").first.wait_for()
-    return int(page.locator(".seat.to-act").get_attribute("data-seat"))
 
 
 def actions_of(table, seat: int) -> list[str]:

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from tables.models import Hand, Table
 from tests.browser import steps
-from tests.browser.test_room_pre_actions import seated_pair, to_act
+from tests.browser.steps import to_act
+from tests.browser.test_room_pre_actions import seated_pair
 from tests.table_factories import make_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

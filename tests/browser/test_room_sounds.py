@@ -60,7 +60,7 @@ def test_sounds_and_deal_animations_with_a_switch_and_reduced_motion(new_context
     ann.locator("[data-room][data-last-sound]").wait_for(state="attached")
     assert played(ann) > 0
     assert played(ben) == 0
-    ann_turn = int(ann.locator(".seat.to-act").get_attribute("data-seat")) == 1
+    ann_turn = steps.to_act(ann) == 1
     if ann_turn:
         ann.locator('[data-room][data-last-sound="turn"]').wait_for(state="attached")
 
