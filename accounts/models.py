@@ -144,6 +144,29 @@ class NameKey(models.Model):
         return self.key
 
 
+class ChatMute(models.Model):
+    """A player hides another player's chat (issue #14): kept on the account, so the mute
+    follows the player to every table, browser and device. Written only by
+    accounts.services.chat_mute_set."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "muted"], name="chat_mute_once"),
+            models.CheckConstraint(
+                condition=~models.Q(player=models.F("muted")), name="chat_mute_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} mutes {self.muted_id}"
+
+
 class LedgerKind(models.TextChoices):
     DEPOSIT = "deposit", "Deposit"
     WITHDRAWAL = "withdrawal", "Withdrawal"

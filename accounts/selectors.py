@@ -11,6 +11,7 @@ from accounts.models import (
     MONEY_IN_KINDS,
     TOURNAMENT_KINDS,
     CashierRequest,
+    ChatMute,
     LedgerEntry,
     LedgerKind,
     NameKey,
@@ -220,3 +221,22 @@ def chip_audit(
         )
     mismatches.extend(tournament_mismatches)
     return ChipAudit(money_in=money_in, held=held, mismatches=tuple(mismatches))
+
+
+def chat_muted_ids(player_id: int) -> list[int]:
+    """The players whose chat `player_id` has muted, in the order muted."""
+    return list(
+        ChatMute.objects.filter(player_id=player_id)
+        .order_by("created_at", "id")
+        .values_list("muted_id", flat=True)
+    )
+
+
+def chat_muted_players(player_id: int) -> list[Player]:
+    """The same players, for the settings page (names shown as at the table)."""
+    return [
+        mute.muted
+        for mute in ChatMute.objects.filter(player_id=player_id)
+        .select_related("muted")
+        .order_by("created_at", "id")
+    ]

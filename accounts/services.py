@@ -20,6 +20,7 @@ from accounts.models import (
     CashierKind,
     CashierRequest,
     CashierStatus,
+    ChatMute,
     LedgerEntry,
     LedgerKind,
     Player,
@@ -381,6 +382,26 @@ def player_settings_update(
             transaction.on_commit(
                 lambda: auto_ante_turned_on.send(sender=Player, player_id=player_id)
             )
+
+
+# --- Chat mutes -----------------------------------------------------------------------------
+
+
+class ChatMuteRefused(ValueError):
+    """A mute the room will not keep (oneself, or no such player); nothing is written."""
+
+
+def chat_mute_set(*, player_id: int, muted_id: int, on: bool) -> None:
+    """Hide (on) or show again (off) `muted_id`'s chat to `player_id`, everywhere they play.
+    Saying it twice changes nothing."""
+    if muted_id == player_id:
+        raise ChatMuteRefused("You cannot mute yourself.")
+    if not on:
+        ChatMute.objects.filter(player_id=player_id, muted_id=muted_id).delete()
+        return
+    if not Player.objects.filter(pk=muted_id).exists():
+        raise ChatMuteRefused("No such player.")
+    ChatMute.objects.get_or_create(player_id=player_id, muted_id=muted_id)
 
 
 # --- All-in protection (R-TIME-2) -----------------------------------------------------------

@@ -9,6 +9,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.account, name="account"),
     path("settings/", views.player_settings, name="settings"),
+    path("settings/unmute/", views.chat_unmute, name="chat_unmute"),
     path("top-up/", views.top_up, name="top_up"),
     path("cashier/", views.cashier, name="cashier"),
     path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),

@@ -22,9 +22,11 @@ from accounts.http import PlayerRequest
 from accounts.models import NameTaken
 from accounts.money import cents_format
 from accounts.names import NameRefused
-from accounts.selectors import player_cashier_requests, player_ledger
+from accounts.selectors import chat_muted_players, player_cashier_requests, player_ledger
 from accounts.services import (
     CashierRefused,
+    ChatMuteRefused,
+    chat_mute_set,
     TopUpRefused,
     all_in_protection_remaining,
     cashier_request,
@@ -82,10 +84,29 @@ def player_settings(request: PlayerRequest) -> HttpResponse:
             player_settings_update(player_id=request.user.pk, **form.cleaned_data)
         except (NameRefused, NameTaken) as error:
             form.add_error("display_name", _name_error(error))
-            return render(request, "accounts/settings.html", {"form": form})
+            return _settings_page(request, form)
         messages.success(request, "Your settings are saved.")
         return redirect("settings")
-    return render(request, "accounts/settings.html", {"form": form})
+    return _settings_page(request, form)
+
+
+def _settings_page(request: PlayerRequest, form: PlayerSettingsForm) -> HttpResponse:
+    muted = chat_muted_players(request.user.pk)
+    return render(request, "accounts/settings.html", {"form": form, "muted_players": muted})
+
+
+@login_required
+@require_http_methods(["POST"])
+def chat_unmute(request: PlayerRequest) -> HttpResponse:
+    """The settings page's "Unmute": that player's chat shows again at every table."""
+    try:
+        muted_id = int(request.POST.get("player_id", ""))
+        chat_mute_set(player_id=request.user.pk, muted_id=muted_id, on=False)
+    except (ValueError, ChatMuteRefused):
+        messages.error(request, "No such muted player.")
+    else:
+        messages.success(request, "Their chat shows again.")
+    return redirect("settings")
 
 
 @login_required

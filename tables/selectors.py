@@ -9,6 +9,7 @@ from django.db.models import Count, Sum
 from django.utils import timezone
 
 from accounts.models import Player
+from accounts.selectors import chat_muted_ids
 from accounts.services import all_in_protection_remaining
 from stud import StudHand, view
 from tables.models import (
@@ -209,6 +210,8 @@ def table_snapshot(
         "waiting_list": waiting_list_public(table_id),
         "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
         "chat": chat_recent(table_id),  # the last messages, so a reload shows them again
+        # whose chat this viewer has muted (on their account: every table and device)
+        "chat_muted": [] if viewer is None else chat_muted_ids(viewer.pk),
     }
 
 

@@ -124,7 +124,7 @@ function run(effects) {
         panels.addChat(effect.frame);
         break;
       case "chat_history":
-        panels.setChat(effect.messages);
+        panels.setChat(effect.messages, effect.muted);
         break;
       case "toast":
         toast.show(effect.text);

@@ -30,6 +30,7 @@ from tables.realtime.protocol import (
     JoinWaitingList,
     Leave,
     LeaveWaitingList,
+    MuteChat,
     Ping,
     ProtocolError,
     RateLimiter,
@@ -309,6 +310,9 @@ COMMAND_SERVICES: dict[type, Callable[[Any, int, Any], Any]] = {
     ),
     SetAutoMuck: lambda muck, table_id, player: services.player_auto_muck_set(
         table_id=table_id, player=player, auto_muck=muck.on
+    ),
+    MuteChat: lambda mute, table_id, player: services.chat_mute_set(
+        table_id=table_id, player=player, muted_id=mute.player_id, on=mute.on
     ),
 }
 

@@ -173,6 +173,16 @@ class SetAutoMuck:
 
 
 @dataclass(frozen=True, slots=True)
+class MuteChat:
+    """Hide (``on``) or show again another player's chat, ``player_id`` (the chat frames'),
+    on the account: every table, browser and device."""
+
+    player_id: int
+    on: bool
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Chat:
     """``text`` is already checked: at most CHAT_MAX_CHARS, no control characters, and
     HTML-escaped so that no client can be handed markup by another player."""
@@ -199,6 +209,7 @@ Command = (
     | LeaveWaitingList
     | Show
     | SetAutoMuck
+    | MuteChat
     | Chat
     | Ping
 )
@@ -334,6 +345,15 @@ def _parse_auto_muck(message: dict[str, Any], ref: Ref) -> SetAutoMuck:
     return SetAutoMuck(on=on, ref=ref)
 
 
+def _parse_mute(message: dict[str, Any], ref: Ref) -> MuteChat:
+    on = message.get("on")
+    if not isinstance(on, bool):
+        raise ProtocolError(ErrorCode.BAD_FIELD, "on must be true or false", ref=ref)
+    return MuteChat(
+        player_id=_int(message, "player_id", low=1, high=2**62, ref=ref), on=on, ref=ref
+    )
+
+
 def _parse_chat(message: dict[str, Any], ref: Ref) -> Chat:
     text = message.get("text")
     if not isinstance(text, str):
@@ -376,6 +396,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("leave_waiting_list", LeaveWaitingList),
     CommandSpec("show", Show, _fields("hand_id"), parse=_parse_show),
     CommandSpec("auto_muck", SetAutoMuck, _fields("on"), parse=_parse_auto_muck),
+    CommandSpec("mute", MuteChat, _fields("player_id", "on"), parse=_parse_mute),
     CommandSpec("chat", Chat, _fields("text"), parse=_parse_chat),
     CommandSpec("ping", Ping, watcher=True),
 )

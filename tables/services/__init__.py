@@ -4,6 +4,7 @@ decide, writes, and broadcasts after commit; a refusal writes nothing).
 The contract is docs/tables-services.md."""
 
 from tables.services.broadcast import broadcast, table_group, user_group
+from tables.services.chat import chat_mute_set
 from tables.services.flow import next_hand_pause, waiting_list_offer_seconds
 from tables.services.hands import hand_act, hand_deadlines_sweep, hand_start, hand_time_out
 from tables.services.presence import presence_sweep, seats_heartbeat
@@ -35,6 +36,7 @@ __all__ = [
     "ante_confirm",
     "auto_ante_turned_on",
     "broadcast",
+    "chat_mute_set",
     "hand_act",
     "hand_deadlines_sweep",
     "hand_show",

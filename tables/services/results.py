@@ -43,6 +43,7 @@ class Refusal(StrEnum):
     NOT_DUE = "not_due"
     TOO_LATE = "too_late"
     BUSY = "busy"
+    BAD_PLAYER = "bad_player"
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Issue #14: the table chat shows when each line was said, wraps a long word inside the
-panel, shows the last messages again after a reload, and lets a player mute another."""
+panel, shows the last messages again after a reload, and lets a player mute another: the
+mute is kept on the account, so it holds on another device, and the settings page undoes it."""
 
 from __future__ import annotations
 
@@ -54,3 +55,18 @@ def test_chat_has_times_wraps_survives_a_reload_and_can_be_muted(new_context):
     expect(ann.locator(".chat li", has_text="can you hear me")).to_be_hidden()
     say(ann, "still here")
     ben.locator(".chat li", has_text="still here").wait_for()
+
+    # Another device (a browser with nothing of this one's): ben is still muted there.
+    phone = new_context(390, 844).new_page()
+    steps.log_in(phone, "ann")
+    steps.open_table(phone, table.pk)
+    phone.locator(".chat li", has_text="can you hear me").wait_for(state="attached")
+    expect(phone.locator(".chat li", has_text="can you hear me")).to_be_hidden()
+
+    # The settings page lists ben; Unmute shows his chat again at the table.
+    phone.goto("/accounts/settings/")
+    phone.get_by_role("button", name="Unmute ben").click()
+    expect(phone.get_by_text("Their chat shows again.")).to_be_visible()
+    expect(phone.get_by_role("button", name="Unmute ben")).to_have_count(0)
+    ann.reload()
+    expect(ann.locator(".chat li", has_text="can you hear me")).to_be_visible()

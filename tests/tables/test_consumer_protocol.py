@@ -55,6 +55,7 @@ ONE_OF_EACH = {
     "leave_waiting_list": {},
     "show": {"hand_id": 4},
     "auto_muck": {"on": True},
+    "mute": {"player_id": 9, "on": True},
     "chat": {"text": "nice hand"},
     "ping": {},
 }

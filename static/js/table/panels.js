@@ -11,23 +11,16 @@ const AGGRESSIVE_KEYS = ["R", "T"];
 const SHOW_OFFER_GRACE_MS = 500;
 const LOG_LINES = 12;
 export const CHAT_LINES = 60;
-// The players whose chat this browser hides (ids), kept across reloads.
-const MUTED_KEY = "stud-room-muted";
+// Where an earlier version kept this browser's mutes (ids); moved to the account once.
+const LEGACY_MUTED_KEY = "stud-room-muted";
 
-export function mutedPlayers() {
+export function legacyMutedPlayers() {
   try {
-    const ids = JSON.parse(window.localStorage.getItem(MUTED_KEY) || "[]");
-    return new Set(Array.isArray(ids) ? ids : []);
+    const ids = JSON.parse(window.localStorage.getItem(LEGACY_MUTED_KEY) || "[]");
+    window.localStorage.removeItem(LEGACY_MUTED_KEY);
+    return Array.isArray(ids) ? ids.filter((id) => Number.isInteger(id) && id > 0) : [];
   } catch {
-    return new Set();
-  }
-}
-
-function saveMuted(muted) {
-  try {
-    window.localStorage.setItem(MUTED_KEY, JSON.stringify([...muted]));
-  } catch {
-    // Storage refused (a private window): the mute lasts as long as the page.
+    return [];
   }
 }
 
@@ -122,6 +115,7 @@ export class Panels {
     this.page = page;
     this.on = on;
     this.tournament = null; // a tournament table's tournament, its last snapshot
+    this.muted = new Set(); // whose chat the player muted: the account's, from the snapshot
   }
 
   render(store) {
@@ -378,8 +372,18 @@ export class Panels {
     renderLog(this.el.log, store.hand);
   }
 
-  // The chat's lines again (a snapshot's kept messages), muted players' left out.
-  setChat(messages) {
+  // The chat's lines again (a snapshot's kept messages), muted players' left out. `muted`:
+  // the account's mutes; any this browser kept itself before are moved to the account.
+  setChat(messages, muted = []) {
+    this.muted = new Set(muted);
+    if (this.page.player_id) {
+      for (const id of legacyMutedPlayers()) {
+        if (id !== this.page.player_id && !this.muted.has(id)) {
+          this.muted.add(id);
+          this.on.send({ type: "mute", player_id: id, on: true });
+        }
+      }
+    }
     this.el.chat.replaceChildren();
     for (const frame of messages) this.addChat(frame, { scroll: false });
     this.el.chat.scrollTop = this.el.chat.scrollHeight;
@@ -389,7 +393,7 @@ export class Panels {
     const chat = this.el.chat;
     const li = document.createElement("li");
     li.dataset.player = frame.player_id;
-    li.hidden = mutedPlayers().has(frame.player_id);
+    li.hidden = this.muted.has(frame.player_id);
     if (frame.at) {
       const at = new Date(frame.at);
       const time = document.createElement("time");
@@ -413,13 +417,12 @@ export class Panels {
     if (scroll) chat.scrollTop = chat.scrollHeight;
   }
 
-  // Mute (or unmute) a player's chat in this browser: their lines are hidden, and one line
-  // says so with the way back.
+  // Mute (or unmute) a player's chat, on the account (every table and device): their lines
+  // are hidden at once, and one line says so with the way back.
   mute(playerId, name, on) {
-    const muted = mutedPlayers();
-    if (on) muted.add(playerId);
-    else muted.delete(playerId);
-    saveMuted(muted);
+    if (this.on.send({ type: "mute", player_id: playerId, on }) === null) return; // offline
+    if (on) this.muted.add(playerId);
+    else this.muted.delete(playerId);
     const chat = this.el.chat;
     for (const li of chat.querySelectorAll(`li[data-player="${playerId}"]`)) li.hidden = on;
     chat.querySelector(`li.chat-muted[data-muted="${playerId}"]`)?.remove();

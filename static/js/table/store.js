@@ -229,7 +229,10 @@ export class TableStore {
     const queued = this.queue;
     const effects = [];
     // The table's last chat messages (kept by the room): a reload shows them again.
-    if (Array.isArray(snapshot.chat)) effects.push({ type: "chat_history", messages: snapshot.chat });
+    // With them, whose chat the viewer muted (kept on their account).
+    if (Array.isArray(snapshot.chat)) {
+      effects.push({ type: "chat_history", messages: snapshot.chat, muted: snapshot.chat_muted || [] });
+    }
     this.queue = [];
     for (const frame of queued) effects.push(...this.onEvent(frame, now, wallNow));
     if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
