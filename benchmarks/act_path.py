@@ -219,9 +219,10 @@ def measure(options: argparse.Namespace) -> dict[str, Any]:
             parts.inside = False
             assert result.ok, result.reply()
             done += 1
-            if done > options.warm_up:
-                acts.append({"cpu": cpu, "wall": wall, **parts.take()})
             hand.refresh_from_db()
+            if done > options.warm_up:
+                ended = 1.0 if hand.ended_at is not None else 0.0
+                acts.append({"cpu": cpu, "wall": wall, "ends_hand": ended, **parts.take()})
 
     engine_name = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
@@ -280,6 +281,22 @@ def report(label: str, result: dict[str, Any], s: dict[str, float]) -> None:
         f"{s['messages_per_act']:.2f} channel-layer messages and {s['frames_per_act']:.2f} "
         "frames an act"
     )
+    for name, acts in split_by_hand_end(result["acts"]).items():
+        if acts:
+            part = summary(acts)
+            print(
+                f"  {name}: {len(acts)} acts, CPU median {part['cpu_median_ms']:.2f} ms, "
+                f"wall median {part['wall_median_ms']:.2f} ms, p99 {part['wall_p99_ms']:.2f} ms, "
+                f"{part['statements_per_act']:.1f} statements"
+            )
+
+
+def split_by_hand_end(acts: list[dict[str, float]]) -> dict[str, list[dict[str, float]]]:
+    """The acts mid-hand apart from those that end the hand (showdown, pots, rake, ledger)."""
+    return {
+        "mid-hand": [act for act in acts if not act.get("ends_hand")],
+        "ending the hand": [act for act in acts if act.get("ends_hand")],
+    }
 
 
 def run_child(root: Path, options: argparse.Namespace) -> dict[str, Any]:
