@@ -6,6 +6,8 @@ import re
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from stud import StudHand
 from tables.models import Hand
 from tests.factories import PASSWORD
@@ -99,12 +101,27 @@ def to_act(page: Any, *, within: float = 15) -> int:
         page.wait_for_timeout(50)
 
 
+# How long a click waits for a button that was just there: one the page takes away as it
+# draws its own click (the next frame) is gone for good, and the turn has passed.
+CLICK_GONE_MS = 2000
+
+
 def click_passive(page: Any) -> bool:
     """Checks, calls or brings in if it is this page's turn; True when it acted."""
-    for kind in PASSIVE:
+    return click_first_offered(page, PASSIVE)
+
+
+def click_first_offered(page: Any, kinds: tuple[str, ...]) -> bool:
+    """Clicks the first of these action buttons the page offers; True when it clicked. A
+    button the page took away between the look and the click (its own last click being
+    drawn, or the turn passing) is no turn: False, nothing clicked."""
+    for kind in kinds:
         button = page.locator(f".actions button.{kind}:not([disabled])")
         if button.count() and button.first.is_visible():
-            button.first.click()
+            try:
+                button.first.click(timeout=CLICK_GONE_MS)
+            except PlaywrightTimeoutError:
+                return False
             return True
     return False
 

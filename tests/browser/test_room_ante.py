@@ -110,10 +110,6 @@ def fold_to_the_bring_in(pages) -> None:
         if all(steps.hand_over(page) for page in pages):
             return
         for page in pages:
-            for kind in ("act-bring_in", "act-fold"):
-                button = page.locator(f".actions button.{kind}:not([disabled])")
-                if button.count() and button.first.is_visible():
-                    button.first.click()
-                    break
+            steps.click_first_offered(page, ("act-bring_in", "act-fold"))
         pages[0].wait_for_timeout(100)
     raise AssertionError("the hand did not end")
