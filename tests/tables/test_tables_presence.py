@@ -182,6 +182,26 @@ def test_the_presence_sweep_runs_every_two_seconds():
     assert entry["schedule"] <= timedelta(seconds=2)
 
 
+def test_a_heartbeat_refreshes_only_the_seats_it_names_of_a_player_at_two_tables():
+    """R-TIME-3: a process that holds ann's connection at one table and bob's at another
+    refreshes those two seats, not ann's seat at bob's table (another process's)."""
+    first, second = make_table(), make_table()
+    ann = seated_player(first)
+    bob = seated_player(second)
+    assert services.seat_take(table_id=second.pk, player=ann, buy_in=second.buy_in).ok
+    start = timezone.now()
+    for table, player in ((first, ann), (second, bob), (second, ann)):
+        _connect(table, player, now=start)
+    beat = start + timedelta(seconds=2)
+
+    refreshed = services.seats_heartbeat(seats={(first.pk, ann.pk), (second.pk, bob.pk)}, now=beat)
+
+    assert refreshed == {(first.pk, ann.pk), (second.pk, bob.pk)}
+    assert Seat.objects.get(table=first, player=ann).last_seen == beat
+    assert Seat.objects.get(table=second, player=bob).last_seen == beat
+    assert Seat.objects.get(table=second, player=ann).last_seen == start
+
+
 def test_one_heartbeat_refreshes_every_seat_a_process_counts():
     """A process beats for all its connections at once: one read and one UPDATE (its own
     transaction: a savepoint here), however many seats; a seat whose count is gone is not
