@@ -173,7 +173,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not self.limiter.admit():
             await self._refuse_flood("too many messages")
             return
-        if not flood.shared_admit(self.budgets):
+        if not await flood.shared_admit_async(self.budgets):
             # Over the player's or the address's budget: counts as this connection's too.
             self.limiter.refused += 1.0
             await self._refuse_flood("too many messages from your account or address")

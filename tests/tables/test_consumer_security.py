@@ -272,6 +272,17 @@ async def test_a_budget_spent_on_one_process_is_spent_on_every_process(monkeypat
 
     assert flood.shared_admit([(key, 2)]) is False
     assert flood.shared_admit([(f"user:test-{uuid.uuid4()}", 2)]) is True
+    # The consumers' own check (an asyncio client of this loop) spends the same counts.
+    assert await flood.shared_admit_async([(key, 2)]) is False
+    fresh = f"user:test-{uuid.uuid4()}"
+    assert [await flood.shared_admit_async([(fresh, 2)]) for _ in range(5)] == [
+        True,
+        True,
+        True,
+        True,
+        False,
+    ]
+    assert flood.shared_admit([(fresh, 2)]) is False
 
 
 async def test_without_the_cache_the_shared_budgets_let_play_go_on(monkeypatch):
@@ -281,8 +292,13 @@ async def test_without_the_cache_the_shared_budgets_let_play_go_on(monkeypatch):
     def cache_down(keys):
         raise ConnectionError("cache down")
 
+    async def cache_down_async(keys):
+        raise ConnectionError("cache down")
+
     monkeypatch.setattr(flood, "_count", cache_down)
+    monkeypatch.setattr(flood, "_count_async", cache_down_async)
     assert flood.shared_admit([("user:1", 1.0), ("address:10.0.0.1", 1.0)]) is True
+    assert await flood.shared_admit_async([("user:1", 1.0), ("address:10.0.0.1", 1.0)]) is True
 
 
 @pytest.mark.services
