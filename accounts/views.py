@@ -26,10 +26,10 @@ from accounts.selectors import chat_muted_players, player_cashier_requests, play
 from accounts.services import (
     CashierRefused,
     ChatMuteRefused,
-    chat_mute_set,
     TopUpRefused,
     all_in_protection_remaining,
     cashier_request,
+    chat_mute_set,
     play_money_room,
     player_settings_update,
     player_sign_up,

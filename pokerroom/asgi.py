@@ -54,5 +54,5 @@ if settings.TASKS_IN_PROCESS and Path(sys.argv[0]).name == "daphne":
 # move it out of the garbage collector's reach, so a full collection only walks what the
 # connections made. With 600 connections a process, those pauses were the tail of the
 # human-pace benchmark (docs/performance.md, "gc.freeze"): 200 tables went from p99 178-272
-# ms to 91 ms. Objects frozen here are still freed by reference counting.
+# ms to 91-117 ms. Objects frozen here are still freed by reference counting.
 gc.freeze()
