@@ -99,6 +99,19 @@ def _timeout() -> int:
     return int(WINDOW_SECONDS * 2) + 1
 
 
+def _queue_spend(pipe: Any, full_keys: list[str]) -> None:
+    """One more on each window's count, and its expiry: the commands both Redis clients
+    (`_count`'s and `_count_async`'s) send in one pipeline."""
+    for full_key in full_keys:
+        pipe.incr(full_key)
+        pipe.expire(full_key, _timeout())
+
+
+def _counts(replies: list[Any]) -> list[int]:
+    """The counts from the pipeline's replies (each INCR's, not its EXPIRE's)."""
+    return [int(count) for count in replies[::2]]
+
+
 def _count(keys: list[str]) -> list[int]:
     """Add one to each window's count and return them (a count expires after its window)."""
     timeout = _timeout()
@@ -107,10 +120,8 @@ def _count(keys: list[str]) -> list[int]:
     if client_of is not None:  # Redis: one round trip for all the budgets
         full_keys = [cache.make_and_validate_key(key) for key in keys]
         pipe = client_of(full_keys[0], write=True).pipeline(transaction=False)
-        for full_key in full_keys:
-            pipe.incr(full_key)
-            pipe.expire(full_key, timeout)
-        return [int(count) for count in pipe.execute()[::2]]
+        _queue_spend(pipe, full_keys)
+        return _counts(pipe.execute())
     return [_count_here(cache, key, timeout) for key in keys]
 
 
@@ -134,10 +145,8 @@ async def _count_async(keys: list[str]) -> list[int]:
         return _count(keys)
     full_keys = [cache.make_and_validate_key(key) for key in keys]
     pipe = _loop_client(servers[0]).pipeline(transaction=False)
-    for full_key in full_keys:
-        pipe.incr(full_key)
-        pipe.expire(full_key, _timeout())
-    return [int(count) for count in (await pipe.execute())[::2]]
+    _queue_spend(pipe, full_keys)
+    return _counts(await pipe.execute())
 
 
 # One asyncio Redis client per event loop and server (a Daphne process has one loop; each

@@ -44,8 +44,8 @@ def seats_heartbeat(
         return set()
     # Two IN lists, not one OR of (table AND player) per pair: that query took Django 60 ms of
     # CPU to build for a process's 300 connections, every beat, holding the GIL the event
-    # loop needs (docs/performance.md, "the heartbeat"). A seat of a player named at
-    # another of these tables is dropped here.
+    # loop needs (docs/performance.md, "The human-pace tail: the presence heartbeat"). A
+    # seat of a player named at another of these tables is dropped here.
     counted = Seat.objects.filter(
         table_id__in={table_id for table_id, _ in pairs},
         player_id__in={player_id for _, player_id in pairs},
