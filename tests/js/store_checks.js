@@ -76,8 +76,11 @@ export function actTwice(frames, offer, { playerId = null } = {}) {
 }
 
 // The header line the table page draws after `frames` (panels.js headerText).
+// `chips`: a tournament table, amounts in chips (money.js useChipUnits, as the page sets).
 export async function headerAfter(frames, options = {}) {
   const { headerText } = await import("/static/js/table/panels.js");
+  const { useChipUnits } = await import("/static/js/money.js");
+  useChipUnits(Boolean(options.chips));
   const store = new TableStore({ playerId: options.playerId ?? null });
   frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
   return headerText(store);

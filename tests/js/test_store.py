@@ -395,3 +395,25 @@ async def test_the_hand_log_numbers_its_lines_from_the_hands_first_note(modules)
     assert log["start"] == 4
     assert len(log["lines"]) == 12
     assert log["lines"][0] == "Bob checks"  # the 4th note: seats 1, 2, 1, then 2
+
+
+async def test_r_tour_5_a_stakes_frame_puts_the_new_level_in_the_header(modules):
+    """R-TOUR-5 (issue #21): a tournament level change sends `stakes`; the header shows the
+    next hand's limits, ante and bring-in at once, not after some later snapshot."""
+    before = snapshot(seq=5)
+    before["table"].update(
+        game="stud", small_bet=10, big_bet=20, ante=5, bring_in=5, is_tournament=True
+    )
+    stakes = {
+        "type": "stakes",
+        "table_id": 3,
+        "ante": 15,
+        "bring_in": 25,
+        "small_bet": 60,
+        "big_bet": 120,
+        "dealer_only_ante": False,
+    }
+    header = await modules.call(
+        CHECKS, "headerAfter", [before, stakes], {"playerId": ALICE, "chips": True}
+    )
+    assert header["stakes"] == "Stud · 60/120 · ante 15 · bring-in 25"

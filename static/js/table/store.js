@@ -135,6 +135,15 @@ export class TableStore {
         this.anteDeadline = localDeadline(frame.ms_left, frame.deadline, now, wallNow);
         if (this.snap && this.snap.viewer) this.snap.viewer.ante_confirmed = false;
         return [];
+      case "stakes":
+        // R-TOUR-5: a tournament table's next hand is dealt at a new level; the hand in play
+        // keeps its own stakes (its state holds them), the header shows the table's.
+        if (this.snap) {
+          for (const key of ["ante", "bring_in", "small_bet", "big_bet", "dealer_only_ante"]) {
+            if (key in frame) this.snap.table[key] = frame[key];
+          }
+        }
+        return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
         return [];
