@@ -27,7 +27,10 @@ export function fromView(view) {
   // The viewer's own strength is the hand's line, not a seat's (events never put it there).
   const own = (hand.seats || []).find((s) => s.seat === view.viewer && s.strength);
   hand.strength = own ? own.strength : null;
-  for (const seat of hand.seats || []) delete seat.strength;
+  for (const seat of hand.seats || []) {
+    delete seat.strength;
+    seat.down_dealt = seat.down_count;
+  }
   const result = view.result;
   if (result) {
     for (const pot of result.pots || []) {
@@ -43,6 +46,12 @@ export function fromView(view) {
     hand.mucked = result.mucked_seats || [];
   }
   return hand;
+}
+
+// How many down cards the table saw dealt to a seat (the sum of cards_dealt's counts; from a
+// snapshot, its view's down_count).
+function downDealt(seat) {
+  return seat.down_dealt ?? seat.down_count;
 }
 
 function seatOf(hand, number) {
@@ -70,7 +79,7 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         ante: p.ante, bring_in: p.bring_in, viewer: viewerSeat,
         seats: p.seats.map((s) => ({
           seat: s.seat, name: s.name, stack: s.stack, status: "active", bet: 0, in_pot: 0,
-          up: [], down_count: 0, ...(s.seat === viewerSeat ? { down: [] } : {}),
+          up: [], down_count: 0, down_dealt: 0, ...(s.seat === viewerSeat ? { down: [] } : {}),
         })),
       });
       break;
@@ -96,7 +105,7 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         const down = seat.down || [];
         // A private copy may arrive after a snapshot that already held it: never twice.
         seat.down = [...down, ...p.cards.filter((card) => !down.includes(card))];
-        seat.down_count = Math.max(seat.down_count, seat.down.length);
+        seat.down_count = Math.max(downDealt(seat), seat.down.length);
       }
       break;
     }
@@ -105,7 +114,10 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         const seat = seatOf(hand, dealt.seat);
         if (!seat) continue;
         seat.up = [...seat.up, ...dealt.up];
-        seat.down_count = Math.max(seat.down_count + dealt.down_count, (seat.down || []).length);
+        // The public count of down cards dealt; the viewer's own down cards (their private
+        // event comes before or after this one) are among them, never counted on top.
+        seat.down_dealt = downDealt(seat) + dealt.down_count;
+        seat.down_count = Math.max(seat.down_dealt, (seat.down || []).length);
       }
       break;
     case "bring_in_due":

@@ -41,14 +41,52 @@ function buildSteps(history) {
   return steps;
 }
 
-function button(text, label, onClick) {
+// The controls' icons as inline SVG paths (24x24): no font on Debian's Chromium draws the
+// media symbols U+23EE, U+23EA, U+23E9, U+23ED, so as text they were empty boxes.
+const ICONS = {
+  first: "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+  previousStreet: "M12 5v14L2 12zM22 5v14L12 12z",
+  previous: "M17 5v14L6 12z",
+  play: "M7 5v14l12-7z",
+  pause: "M6 5h4v14H6zM14 5h4v14h-4z",
+  next: "M7 5v14l11-7z",
+  nextStreet: "M2 5v14l10-7zM12 5v14l10-7z",
+  last: "M5 5v14l10.5-7zM16.5 5H19v14h-2.5z",
+};
+const SVG = "http://www.w3.org/2000/svg";
+
+function icon(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "18");
+  svg.setAttribute("height", "18");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+// A control: its icon, an optional visible word, and its name for screen readers.
+function button(iconName, label, onClick, text = "") {
   const b = document.createElement("button");
   b.type = "button";
-  b.textContent = text;
-  b.setAttribute("aria-label", label);
-  b.title = label;
+  setButton(b, iconName, label, text);
   b.addEventListener("click", onClick);
   return b;
+}
+
+function setButton(b, iconName, label, text = "") {
+  b.replaceChildren(icon(iconName));
+  if (text) {
+    const word = document.createElement("span");
+    word.textContent = text;
+    b.append(word);
+  }
+  b.setAttribute("aria-label", label);
+  b.title = label;
 }
 
 export function mountReplayer(element, history) {
@@ -82,15 +120,15 @@ export function mountReplayer(element, history) {
   controls.setAttribute("aria-label", "Replay controls");
   const position = document.createElement("span");
   position.className = "replayer-position";
-  const play = button("▶ Play", "Play", () => (timer ? stop() : start()));
+  const play = button("play", "Play", () => (timer ? stop() : start()), "Play");
   controls.append(
-    button("⏮", "First step", () => go(0)),
-    button("⏪", "Previous street", () => go(streetStart(-1))),
-    button("◀", "Previous action", () => go(index - 1)),
+    button("first", "First step", () => go(0)),
+    button("previousStreet", "Previous street", () => go(streetStart(-1))),
+    button("previous", "Previous action", () => go(index - 1)),
     play,
-    button("▶|", "Next action", () => go(index + 1)),
-    button("⏩", "Next street", () => go(streetStart(1))),
-    button("⏭", "Last step", () => go(steps.length - 1)),
+    button("next", "Next action", () => go(index + 1)),
+    button("nextStreet", "Next street", () => go(streetStart(1))),
+    button("last", "Last step", () => go(steps.length - 1)),
     position,
   );
   const log = document.createElement("ol");
@@ -114,16 +152,14 @@ export function mountReplayer(element, history) {
 
   function start() {
     if (index >= steps.length - 1) go(0);
-    play.textContent = "⏸ Pause";
-    play.setAttribute("aria-label", "Pause");
+    setButton(play, "pause", "Pause", "Pause");
     timer = setInterval(() => (index >= steps.length - 1 ? stop() : go(index + 1)), 1200);
   }
 
   function stop() {
     clearInterval(timer);
     timer = null;
-    play.textContent = "▶ Play";
-    play.setAttribute("aria-label", "Play");
+    setButton(play, "play", "Play", "Play");
   }
 
   function go(to) {
@@ -139,7 +175,9 @@ export function mountReplayer(element, history) {
     }
     const hand = step.hand;
     position.textContent = `Step ${index + 1} of ${steps.length}`;
-    caption.textContent = hand.notes.at(-1) || (step.kind === "cards_dealt" ? `${streetLabel(hand.street)} is dealt` : "");
+    // A new street's cards: the caption names the street (its last line would be the
+    // action before it again).
+    caption.textContent = step.kind === "cards_dealt" ? streetShort(hand.street) : hand.notes.at(-1) || "";
     felt.replaceChildren(...hand.seats.map((seat) => seatNode(hand, seat)), centre(hand));
     log.replaceChildren(...hand.notes.map((text) => {
       const li = document.createElement("li");
@@ -224,4 +262,8 @@ export function mountReplayer(element, history) {
 
 function streetLabel(street) {
   return { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" }[street] || "";
+}
+
+function streetShort(street) {
+  return { 3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street" }[street] || "";
 }

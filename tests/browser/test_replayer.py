@@ -131,3 +131,65 @@ def engine_positions(deal: Deal) -> dict[str, int]:
         for slot, position in deal_positions(deal)
         if slot.face != "burn"
     }
+
+
+STREET_NUMBERS = {
+    "Third street": 3,
+    "Fourth street": 4,
+    "Fifth street": 5,
+    "Sixth street": 6,
+    "Seventh street": 7,
+}
+
+
+def test_r_deal_2_the_replayer_draws_each_of_your_cards_once(new_context, finished_hand):
+    """R-DEAL-2/4, issue #21: at every step before the showdown Alice's seat holds the cards
+    dealt to her so far, each once: 3 on 3rd street, ..., 7 at the river (not her down cards
+    face up and again as backs: 9 at the river)."""
+    hand, alice = finished_hand
+    page = new_context().new_page()
+    steps.log_in(page, alice.username)
+    page.goto(f"/hands/{hand.pk}/")
+    replay = page.locator("#replayer")
+    mine = replay.locator(".seat.mine .cards .card")
+    seen = set()
+    for _ in range(60):
+        title = replay.locator(".felt-title").text_content() or ""
+        if replay.locator(".hand-name").count() == 0:  # nothing shown yet
+            street = STREET_NUMBERS[title]
+            seen.add(street)
+            assert mine.count() == street, f"{title}: {mine.count()} cards"
+            assert replay.locator(".seat.mine .card.back").count() == 0  # hers are all known
+        position = replay.locator(".replayer-position").inner_text()
+        if re.match(r"Step (\d+) of \1$", position):
+            break
+        replay.get_by_role("button", name="Next action").click()
+        expect(replay.locator(".replayer-position")).not_to_have_text(position)
+    assert seen == {3, 4, 5, 6, 7}
+
+
+def test_the_replay_controls_draw_their_icons_and_name_the_new_street(new_context, finished_hand):
+    """Issue #21: no font on Debian's Chromium has ⏮ ⏪ ⏩ ⏭ (U+23E9..U+23EF), so those
+    buttons were empty boxes: each control draws an inline SVG icon and is named for screen
+    readers. At a new street the caption says the street, not the last action again."""
+    hand, alice = finished_hand
+    page = new_context().new_page()
+    steps.log_in(page, alice.username)
+    page.goto(f"/hands/{hand.pk}/")
+    replay = page.locator("#replayer")
+    controls = replay.locator(".replayer-controls button")
+    assert controls.count() == 7
+    for control in controls.all():
+        assert control.get_attribute("aria-label")
+        icon = control.locator("svg")
+        expect(icon).to_have_count(1)
+        assert icon.get_attribute("aria-hidden") == "true"
+        box = icon.bounding_box()
+        assert box is not None and box["width"] >= 10 and box["height"] >= 10
+        assert not re.search("[\u2300-\u23ff]", control.inner_text()), control.inner_text()
+    expect(replay.locator(".replayer-caption")).to_have_text("3rd street")
+    replay.get_by_role("button", name="Next street").click()
+    expect(replay.locator(".felt-title")).to_have_text("Fourth street")
+    expect(replay.locator(".replayer-caption")).to_have_text("4th street")
+    replay.get_by_role("button", name="Next street").click()
+    expect(replay.locator(".replayer-caption")).to_have_text("5th street")
