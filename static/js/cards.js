@@ -18,6 +18,11 @@ export function cardName(card) {
   return `${RANK_NAMES[card >> 2]} of ${SUIT_NAMES[card & 3]}`;
 }
 
+// A card as text, as the log writes it: "Q♣", "10♥".
+export function cardLabel(card) {
+  return RANK_FACES[card >> 2] + SUIT_SYMBOLS[card & 3];
+}
+
 // One card element. `face`: true (face up), false (a back). `hole`: a down card shown to its
 // owner (drawn face up, marked as hidden from the others). `lit`: part of the winning five.
 export function cardElement(card, { face = true, hole = false, lit = false } = {}) {

@@ -2,6 +2,12 @@
 // view() (the snapshot's hand.state), so the live table can start from a snapshot and go on
 // with events, and the replayer can start from nothing and step through a history.
 // No rule of poker is decided here: the events say what happened, this only records it.
+//
+// `notes` is the hand's log: the dealer's lines of an online room ("*** 4th STREET ***", who
+// posts, who is dealt what face up, who brings in and completes, the showdown, who wins what),
+// for the whole hand, written only from what this viewer was sent (R-HIST-2: their own down
+// cards, everyone's up cards, shown hands; never anyone else's down card).
+import { cardLabel } from "./cards.js";
 
 export function emptyHand() {
   return {
@@ -10,7 +16,8 @@ export function emptyHand() {
     seats: [], is_over: false, legal_actions: [], viewer: null,
     // What the room adds for display: shown hands' words, winners, awards, the last action.
     words: {}, winners: [], awards: [], mucked: [], last_action: {}, notes: [],
-    note_count: 0, // notes written in all, the first ones dropped from `notes` included
+    note_count: 0, // lines written in all (the whole hand: `notes.length`)
+    log_street: null, // the street whose "*** Nth STREET ***" line the log has written
     strength: null, // the viewer's own cards in words ({high, low}), from the server
   };
 }
@@ -24,6 +31,8 @@ export function fromView(view) {
   hand.last_action = {};
   hand.notes = [];
   hand.note_count = 0;
+  hand.log_street = null;
+  if (!view.is_over && (view.seats || []).length) joinedLog(hand);
   // The viewer's own strength is the hand's line, not a seat's (events never put it there).
   const own = (hand.seats || []).find((s) => s.seat === view.viewer && s.strength);
   hand.strength = own ? own.strength : null;
@@ -59,8 +68,44 @@ function seatOf(hand, number) {
 }
 
 function note(hand, text) {
-  hand.notes = [...hand.notes, text].slice(-40);
-  hand.note_count = (hand.note_count || 0) + 1;
+  hand.notes = [...hand.notes, text];
+  hand.note_count = hand.notes.length;
+}
+
+const STREET_LINES = {
+  3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
+  6: "*** 6th STREET ***", 7: "*** 7th STREET (RIVER) ***",
+};
+export const SHOWDOWN_LINE = "*** SHOWDOWN ***";
+
+// A line of the log that opens a part of the hand (drawn as a marker, not an action).
+export function isMarkerLine(text) {
+  return text.startsWith("*** ");
+}
+
+// The street's opening line, once.
+function streetLine(hand, street) {
+  if (!STREET_LINES[street] || hand.log_street === street) return;
+  hand.log_street = street;
+  note(hand, STREET_LINES[street]);
+}
+
+const cardsText = (cards) => cards.map(cardLabel).join(" ");
+
+// A log begun from a snapshot mid-hand (a reload, a watcher arriving): the street, and what
+// each seat still in shows, the viewer's own down cards with theirs.
+function joinedLog(hand) {
+  streetLine(hand, hand.street);
+  for (const seat of hand.seats) {
+    if (seat.status === "folded") continue;
+    if (seat.down && seat.down.length) note(hand, `Dealt to ${seat.name} (down) ${cardsText(seat.down)}`);
+    if (seat.up.length) note(hand, `${seat.name} shows ${cardsText(seat.up)}`);
+  }
+}
+
+function who(hand, number) {
+  const seat = seatOf(hand, number);
+  return seat ? seat.name : `Seat ${number}`;
 }
 
 const ACTION_WORDS = {
@@ -91,6 +136,7 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         seat.in_pot += post.amount;
         hand.pot += post.amount;
         if (post.all_in) seat.status = "all_in";
+        note(hand, `${seat.name} posts the ante ${money(post.amount)}${post.all_in ? " and is all-in" : ""}`);
       }
       break;
     case "street":
@@ -98,11 +144,17 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       hand.current_bet = 0;
       hand.last_action = {};
       for (const seat of hand.seats) seat.bet = 0;
+      streetLine(hand, p.street);
       break;
     case "down_cards": {
       const seat = seatOf(hand, p.seat);
       if (seat) {
         const down = seat.down || [];
+        const fresh = p.cards.filter((card) => !down.includes(card));
+        if (fresh.length) {
+          streetLine(hand, p.street ?? hand.street);
+          note(hand, `Dealt to ${seat.name} (down) ${cardsText(fresh)}`);
+        }
         // A private copy may arrive after a snapshot that already held it: never twice.
         seat.down = [...down, ...p.cards.filter((card) => !down.includes(card))];
         seat.down_count = Math.max(downDealt(seat), seat.down.length);
@@ -110,10 +162,15 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       break;
     }
     case "cards_dealt":
+      streetLine(hand, p.street ?? hand.street);
       for (const dealt of p.seats || []) {
         const seat = seatOf(hand, dealt.seat);
         if (!seat) continue;
         seat.up = [...seat.up, ...dealt.up];
+        if (dealt.up.length) {
+          const showing = seat.up.length > dealt.up.length ? `, showing ${cardsText(seat.up)}` : "";
+          note(hand, `Dealt to ${seat.name} ${cardsText(dealt.up)}${showing}`);
+        }
         // The public count of down cards dealt; the viewer's own down cards (their private
         // event comes before or after this one) are among them, never counted on top.
         seat.down_dealt = downDealt(seat) + dealt.down_count;
@@ -175,12 +232,12 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       break;
     case "community_card":
       hand.community_card = p.card;
-      note(hand, "A community card is turned for everyone");
+      note(hand, `A community card is turned for everyone: ${cardLabel(p.card)}`);
       break;
     case "showdown":
       hand.to_act = null;
       hand.showdown = true;
-      note(hand, "Showdown");
+      note(hand, SHOWDOWN_LINE);
       break;
     case "show": {
       hand.showdown = true;
@@ -188,13 +245,12 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       if (!seat) break;
       seat.shown = p.cards;
       hand.words[p.seat] = { high: p.high, ...(p.low ? { low: p.low } : {}) };
-      note(hand, `${seat.name} shows ${p.high}${p.low ? ` / low ${p.low}` : ""}`);
+      note(hand, `${seat.name} shows ${cardsText(p.cards || [])} (${p.high}${p.low ? `; low ${p.low}` : ""})`);
       break;
     }
     case "muck": {
-      const seat = seatOf(hand, p.seat);
       hand.mucked = [...hand.mucked, p.seat];
-      note(hand, `${seat ? seat.name : `Seat ${p.seat}`} mucks`);
+      note(hand, `${who(hand, p.seat)} mucks`);
       break;
     }
     case "rake":
@@ -222,6 +278,7 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         if (seat) { seat.stack = stack; seat.bet = 0; }
       }
       if (!Array.isArray(stacks) || hand.awards.length) hand.pot = 0;
+      if (p.void && !hand.is_over) note(hand, "The hand is void");
       hand.is_over = true;
       hand.to_act = null;
       hand.legal_actions = [];

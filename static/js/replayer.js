@@ -11,6 +11,7 @@ import { chipStack } from "./chips.js";
 import { applyEvent, emptyHand } from "./handstate.js";
 import { GAME_NAMES, amount, stakesText, useChipUnits } from "./money.js";
 import { NARROW_FELT_PX, seatPosition } from "./table/felt.js";
+import { logLines } from "./table/panels.js";
 
 // Events that end a step: what a viewer would notice happen at the table.
 const STEP_ENDS = new Set([
@@ -179,11 +180,8 @@ export function mountReplayer(element, history) {
     // action before it again).
     caption.textContent = step.kind === "cards_dealt" ? streetShort(hand.street) : hand.notes.at(-1) || "";
     felt.replaceChildren(...hand.seats.map((seat) => seatNode(hand, seat)), centre(hand));
-    log.replaceChildren(...hand.notes.map((text) => {
-      const li = document.createElement("li");
-      li.textContent = text;
-      return li;
-    }));
+    log.replaceChildren(...logLines(hand.notes));
+    log.scrollTop = log.scrollHeight;
   }
 
   function seatNode(hand, seat) {

@@ -86,12 +86,17 @@ export async function headerAfter(frames, options = {}) {
   return headerText(store);
 }
 
-// The "This hand" log the table page draws after `frames`: its first number and lines.
+// The "This hand" log the table page draws after `frames`: its lines, and those drawn as
+// markers (the streets, the showdown).
 export async function logAfter(frames, options = {}) {
   const { renderLog } = await import("/static/js/table/panels.js");
   const store = new TableStore({ playerId: options.playerId ?? null });
   frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
   const log = document.createElement("ol");
   renderLog(log, store.hand);
-  return { start: log.start, lines: [...log.children].map((li) => li.textContent) };
+  const items = [...log.children];
+  return {
+    lines: items.map((li) => li.textContent),
+    markers: items.filter((li) => li.classList.contains("marker")).map((li) => li.textContent),
+  };
 }

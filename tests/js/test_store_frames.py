@@ -154,3 +154,46 @@ def differences(got: Any, want: Any, path: str = "") -> list[str]:
             for line in differences(g, w, f"{path}[{i}]")
         ]
     return [] if got == want else [f"{path}: {json.dumps(got)} != {json.dumps(want)}"]
+
+
+RANK_FACES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SUITS = "♣♦♥♠"
+
+
+def card_label(card: int) -> str:
+    """A card as the log writes it (static/js/cards.js cardLabel)."""
+    return RANK_FACES[card >> 2] + SUITS[card & 3]
+
+
+@pytest.mark.parametrize("viewer", ["player", "watcher"])
+async def test_r_hist_2_the_live_log_names_only_the_down_cards_the_viewer_holds(viewer, modules):
+    """R-HIST-2, issue #21: the log the table page draws from the frames a viewer really got
+    marks the streets and names the cards dealt face up, and never a down card the viewer
+    may not see: the player's own, yes; the other's, never; a watcher's, none."""
+    from tables.models import HandEvent
+
+    recorders, player_ids = await record_a_hand()
+    frames = recorders[viewer].client.frames
+    player_id = player_ids.get(viewer)
+    log = await modules.call(CHECKS, "logAfter", frames, {"playerId": player_id})
+    downs = await database_sync_to_async(
+        lambda: list(
+            HandEvent.objects.filter(kind="down_cards").values_list("visible_to", "payload")
+        )
+    )()
+    assert downs, "the recording dealt down cards"
+    text = "\n".join(log["lines"])
+    assert "*** 3rd STREET ***" in log["markers"] and "*** 4th STREET ***" in log["markers"]
+    seats = {
+        pid: number
+        for number, pid in await database_sync_to_async(
+            lambda: list(Seat.objects.values_list("number", "player_id"))
+        )()
+    }
+    mine = seats.get(player_id) if player_id else None
+    if mine is None:
+        assert "(down)" not in text
+    for seat, payload in downs:
+        for card in payload["cards"]:
+            # A card is dealt once: its label in the log means this very down card.
+            assert (card_label(card) in text) == (seat == mine), (seat, card_label(card))

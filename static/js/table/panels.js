@@ -1,5 +1,6 @@
 // Everything around the felt, drawn from the store: the header line, the action buttons, the
 // prompt (ante, show, seat offer), the seat controls, the hand's log, the last hands, the chat.
+import { isMarkerLine } from "../handstate.js";
 import { GAME_NAMES, amount, dollars, stakesText } from "../money.js";
 import { monotonicNow, wallTimeOf } from "./clock.js";
 import { streetName, waitingText } from "./felt.js";
@@ -9,7 +10,6 @@ export const SHORTCUTS = { fold: "F", check: "C", call: "C", bring_in: "B" };
 const AGGRESSIVE_KEYS = ["R", "T"];
 // A show offer is still drawn this long after its deadline (the next deal takes it away).
 const SHOW_OFFER_GRACE_MS = 500;
-const LOG_LINES = 12;
 export const CHAT_LINES = 60;
 // Where an earlier version kept this browser's mutes (ids); moved to the account once.
 const LEGACY_MUTED_KEY = "stud-room-muted";
@@ -92,18 +92,25 @@ function drawIfChanged(element, data, build) {
   build();
 }
 
-// The hand's log, its last LOG_LINES notes, numbered from the first note of the hand (the
-// 13th note is 13 however many went before it off the list).
+// The hand's log, the whole hand (docs/browser.md "This hand"): the dealer's lines, the
+// street and showdown markers drawn as such. It scrolls; a new line brings it to the bottom
+// unless the player scrolled up to read.
 export function renderLog(log, hand) {
-  const notes = hand ? hand.notes.slice(-LOG_LINES) : [];
-  const first = hand ? Math.max(1, (hand.note_count || hand.notes.length) - notes.length + 1) : 1;
-  drawIfChanged(log, { notes, first }, () => {
-    log.start = first;
-    log.replaceChildren(...notes.map((text) => {
-      const li = document.createElement("li");
-      li.textContent = text;
-      return li;
-    }));
+  const notes = hand ? hand.notes : [];
+  drawIfChanged(log, { notes }, () => {
+    const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    log.replaceChildren(...logLines(notes));
+    if (following) log.scrollTop = log.scrollHeight;
+  });
+}
+
+// The log's lines as list items (the table's and the replayer's).
+export function logLines(notes) {
+  return notes.map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (isMarkerLine(text)) li.className = "marker";
+    return li;
   });
 }
 
