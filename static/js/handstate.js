@@ -196,7 +196,8 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       const amount = ["fold", "check"].includes(p.action)
         ? ""
         : ` ${money(p.action === "call" ? p.amount : p.to)}`;
-      hand.last_action[p.seat] = `${p.action.replace("_", " ")}${amount}`;
+      // The seat's tag: the same word as the "bring-in" tag of the seat it is due from.
+      hand.last_action[p.seat] = `${p.action === "bring_in" ? "bring-in" : p.action}${amount}`;
       note(hand, `${seat.name} ${ACTION_WORDS[p.action] || p.action}${amount}${p.all_in ? " and is all-in" : ""}`);
       break;
     }

@@ -73,3 +73,49 @@ def test_sounds_and_deal_animations_with_a_switch_and_reduced_motion(new_context
     before = played(ann)
     steps.play_until_street(pages, 5)
     assert played(ann) == before
+
+
+COUNT_AUDIO = """() => {
+    window.audioContextsMade = 0;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+        constructor(...args) { super(...args); window.audioContextsMade += 1; }
+    };
+}"""
+
+
+def test_sounds_wait_for_the_first_click_on_the_page(new_context):
+    """Issue #21: a watcher who opens a table and clicks nothing got the card sounds' audio
+    started anyway: Chromium refuses an AudioContext before a gesture and warns, once per
+    sound (22 warnings an evening). Audio starts on the first click (or key), not before;
+    from then on the sounds play."""
+    table = make_table(name="Quiet until asked", action_clock=30)
+    players = []
+    for name in ("ann", "ben"):
+        funded(PlayerFactory(username=name), 10_000)
+        page = new_context().new_page()
+        steps.log_in(page, name)
+        steps.open_table(page, table.pk)
+        players.append(page)
+    watcher = new_context().new_page()
+    warnings: list[str] = []
+    watcher.on(
+        "console", lambda m: warnings.append(m.text) if "AudioContext" in m.text else None
+    )
+    watcher.add_init_script(f"({COUNT_AUDIO})()")
+    steps.open_table(watcher, table.pk)
+    expect(watcher.locator("[data-sounds]")).to_be_checked()
+    steps.sit(players[0], 1, "20")
+    steps.sit(players[1], 2, "20")
+    # The deal drawn on the watcher's page: its card sounds have been asked for.
+    expect(watcher.locator('.seat[data-seat="2"] .card')).to_have_count(3)
+    assert watcher.evaluate("window.audioContextsMade") == 0
+    assert played(watcher) == 0
+    assert warnings == []
+
+    watcher.get_by_role("heading", name="This hand").click()
+    assert watcher.evaluate("window.audioContextsMade") == 1
+    steps.play_until_street(players, 4)
+    watcher.locator('[data-room][data-last-sound="card"]').wait_for(state="attached")
+    assert played(watcher) > 0
+    assert warnings == []

@@ -100,3 +100,22 @@ export async function logAfter(frames, options = {}) {
     markers: items.filter((li) => li.classList.contains("marker")).map((li) => li.textContent),
   };
 }
+
+// The tags a seat's name box draws after each of `frames` (felt.js): [{text, kind}] per frame.
+export async function seatTagsAfter(frames, seatNumber, options = {}) {
+  const { FeltView } = await import("/static/js/table/felt.js");
+  const store = new TableStore({ playerId: options.playerId ?? null });
+  const view = new FeltView(document.createElement("div"), {
+    page: { player_id: options.playerId ?? null }, onSit: () => {},
+  });
+  return frames.map((frame, i) => {
+    store.receive(frame, 1000 + i, null);
+    const seat = { connected: true, ...store.snap.seats.find((s) => s.number === seatNumber) };
+    const played = store.hand ? store.hand.seats.find((s) => s.seat === seatNumber) : null;
+    const facts = view.seatFacts(store, seatNumber, seat, played);
+    const element = view.seatElement({ ...facts, bet: 0 }, { x: 50, y: 50 });
+    return [...element.querySelectorAll(".tag")].map((tag) => ({
+      text: tag.textContent, kind: tag.className,
+    }));
+  });
+}

@@ -521,3 +521,16 @@ async def test_r_tour_5_a_stakes_frame_puts_the_new_level_in_the_header(modules)
         CHECKS, "headerAfter", [before, stakes], {"playerId": ALICE, "chips": True}
     )
     assert header["stakes"] == "Stud · 60/120 · ante 15 · bring-in 25"
+
+
+async def test_r_bring_2_the_bring_in_seat_wears_one_tag_before_and_after_posting(modules):
+    """R-BRING-2, issue #21: Bob's seat said "Bring-In" while the bring-in was due and then
+    "Bring In $0.50", two wordings in two tags' colours for one thing: now one tag, the same
+    word and kind, with the amount once it is posted."""
+    tags = await modules.call(
+        CHECKS, "seatTagsAfter", [snapshot(seq=5), bring_in(6)], 2, {"playerId": ALICE}
+    )
+    assert tags == [
+        [{"text": "bring-in", "kind": "tag tag-bring-in"}],
+        [{"text": "bring-in $0.50", "kind": "tag tag-bring-in"}],
+    ]

@@ -22,12 +22,20 @@ export class Sounds {
   constructor(trace) {
     this.trace = trace;
     this.context = null;
+    // Browsers start audio only after a gesture, and warn at each try before one: nothing is
+    // made (no AudioContext) until the player's first click, tap or key on the page; the
+    // sounds before it are skipped.
+    this.unlocked = false;
     const saved = window.localStorage.getItem(SOUNDS_KEY);
     this.on = saved === null ? !reducedMotion() : saved === "on";
-    // Browsers start audio only after a gesture: the first click or key opens it.
-    const open = () => this.audio();
-    document.addEventListener("pointerdown", open, { once: true });
-    document.addEventListener("keydown", open, { once: true });
+    const open = () => {
+      this.unlocked = true;
+      document.removeEventListener("pointerdown", open);
+      document.removeEventListener("keydown", open);
+      if (this.on) this.audio();
+    };
+    document.addEventListener("pointerdown", open);
+    document.addEventListener("keydown", open);
   }
 
   setOn(on) {
@@ -40,6 +48,7 @@ export class Sounds {
   }
 
   audio() {
+    if (!this.unlocked) return null;
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!this.context && Context) this.context = new Context();
     if (this.context && this.context.state === "suspended") this.context.resume().catch(() => {});
@@ -49,10 +58,10 @@ export class Sounds {
   play(name) {
     const notes = PATTERNS[name];
     if (!this.on || !notes) return;
-    this.trace.dataset.lastSound = name;
-    this.trace.dataset.soundsPlayed = String(Number(this.trace.dataset.soundsPlayed || 0) + 1);
     const context = this.audio();
     if (!context) return;
+    this.trace.dataset.lastSound = name;
+    this.trace.dataset.soundsPlayed = String(Number(this.trace.dataset.soundsPlayed || 0) + 1);
     const start = context.currentTime;
     for (const [frequency, at, length, wave, volume] of notes) {
       const oscillator = context.createOscillator();
