@@ -99,9 +99,7 @@ def test_sounds_wait_for_the_first_click_on_the_page(new_context):
         players.append(page)
     watcher = new_context().new_page()
     warnings: list[str] = []
-    watcher.on(
-        "console", lambda m: warnings.append(m.text) if "AudioContext" in m.text else None
-    )
+    watcher.on("console", lambda m: warnings.append(m.text) if "AudioContext" in m.text else None)
     watcher.add_init_script(f"({COUNT_AUDIO})()")
     steps.open_table(watcher, table.pk)
     expect(watcher.locator("[data-sounds]")).to_be_checked()
