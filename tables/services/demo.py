@@ -34,16 +34,42 @@ class DemoRoom:
     tables: int
 
 
+# The demo tables' names, one each, as online rooms name theirs (a plain word: the lobby's
+# Game and Stakes columns say the rest): seed 000's sane presets, then seed 003's, in order.
+DEMO_TABLE_NAMES: tuple[str, ...] = (
+    "Aldebaran",
+    "Bellatrix",
+    "Capella",
+    "Deneb",
+    "Electra",
+    "Fomalhaut",
+    "Gemma",
+    "Hadar",
+    "Izar",
+    "Jabbah",
+    "Kochab",
+    "Lesath",
+    "Mirach",
+    "Nunki",
+    "Polaris",
+)
+
+
 def _money(cents: int) -> str:
     return f"${cents // 100}" if cents % 100 == 0 else f"${cents / 100:.2f}"
 
 
-def _table_name(preset: StakesPreset, game: Game) -> str:
+def _old_table_name(preset: StakesPreset, game: Game) -> str:
+    """The name an earlier demo gave this table ("Stud $1/$2 (seed 000)"): renamed on load."""
     title = "Stud Hi/Lo" if game is Game.STUD8 else "Stud"
     return f"{title} {_money(preset.small_bet)}/{_money(preset.big_bet)} (seed {preset.seed})"
 
 
-def _table_from_preset(name: str, preset: StakesPreset, game: Game) -> Table:
+def _table_from_preset(
+    name: str, preset: StakesPreset, game: Game, *, old_name: str | None = None
+) -> Table:
+    if old_name is not None and not Table.objects.filter(name=name).exists():
+        Table.objects.filter(name=old_name).update(name=name)
     table, _created = Table.objects.get_or_create(
         name=name,
         defaults={
@@ -95,12 +121,15 @@ def demo_room_load() -> DemoRoom:
         # Seed 000's list as Seven Card Stud, seed 003's (the room with Hi/Lo) alternating.
         # Seed 000's odd presets (an ante or bring-in equal to the small bet: RULES.md "Stakes
         # presets") stay in the admin's list, flagged, for staff; the demo opens none of them.
-        for preset in SEED_000_PRESETS:
-            if not preset.odd:
-                _table_from_preset(_table_name(preset, Game.STUD), preset, Game.STUD)
-        for index, preset in enumerate(SEED_003_PRESETS):
-            game = Game.STUD8 if index % 2 else Game.STUD
-            _table_from_preset(_table_name(preset, game), preset, game)
+        dealt: list[tuple[StakesPreset, Game]] = [
+            (preset, Game.STUD) for preset in SEED_000_PRESETS if not preset.odd
+        ]
+        dealt += [
+            (preset, Game.STUD8 if index % 2 else Game.STUD)
+            for index, preset in enumerate(SEED_003_PRESETS)
+        ]
+        for name, (preset, game) in zip(DEMO_TABLE_NAMES, dealt, strict=True):
+            _table_from_preset(name, preset, game, old_name=_old_table_name(preset, game))
         practice = _table_from_preset(PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD)
     return DemoRoom(
         staff_username=STAFF_USERNAME,

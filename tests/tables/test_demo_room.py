@@ -55,3 +55,28 @@ def test_the_demo_opens_no_odd_preset_and_staff_still_see_them_flagged(admin_cli
     page = admin_client.get("/admin/tables/table/add/").text
     odd = [p for p in STAKES_PRESETS if p.odd]
     assert odd and all(f"[ODD: {p.odd}]" in page for p in odd)
+
+
+def test_the_demo_tables_have_plain_names_the_lobby_shows_beside_their_stakes():
+    """Issue #21: the lobby listed "Stud $1/$2 (seed 000)", a name that repeats the Game and
+    Stakes columns and names a document a player never saw. Each table has a plain name of
+    its own, with no stakes, game or seed in it."""
+    call_command("load_demo")
+    names = list(Table.objects.values_list("name", flat=True))
+    assert len(set(names)) == len(names)
+    for name in names:
+        assert "seed" not in name.lower() and "$" not in name and "Stud" not in name, name
+        assert len(name) <= 24, name
+
+
+def test_a_room_loaded_with_the_old_names_is_renamed_not_doubled():
+    """A database loaded by an earlier `make run` keeps its tables (and their hands): the
+    next load gives them their plain names and opens no second set."""
+    call_command("load_demo")
+    hilo = Table.objects.get(game="stud8", small_bet=50, big_bet=100)
+    Table.objects.filter(pk=hilo.pk).update(name="Stud Hi/Lo $0.50/$1 (seed 003)")
+    tables = Table.objects.count()
+    call_command("load_demo")
+    assert Table.objects.count() == tables
+    assert Table.objects.get(pk=hilo.pk).name == hilo.name
+    assert "seed" not in hilo.name
