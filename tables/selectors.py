@@ -215,6 +215,41 @@ def table_snapshot(
     }
 
 
+def table_preview(table_id: int) -> dict[str, Any] | None:
+    """The lobby's preview of an open table (issue #21): its seats (names, stacks) and, while
+    a hand is in play, its street and each seat's up cards, from the public view (what
+    anyone watching sees: never a down card, R-HIST-2). None: no such open table."""
+    table = Table.objects.filter(pk=table_id, is_open=True).first()
+    if table is None:
+        return None
+    _hand, engine = _live_stacks(table_id)
+    public = view(engine, None) if engine is not None else None
+    in_hand = {seat["seat"]: seat for seat in public["seats"]} if public else {}
+    players = []
+    for seat in seats_public(table_id):
+        played = in_hand.get(seat["number"]) if seat["in_hand"] else None
+        players.append(
+            {
+                "seat": seat["number"],
+                "name": seat["name"],
+                "stack": seat["stack"],
+                "sitting_out": seat["sitting_out"],
+                "folded": bool(played and played["status"] == "folded"),
+                "up": list(played["up"]) if played else [],
+            }
+        )
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "game": table.game,
+        "small_bet": table.small_bet,
+        "big_bet": table.big_bet,
+        "seats": table.seats,
+        "street": public["street"] if public else None,
+        "players": players,
+    }
+
+
 def rake_schedule_for_stakes(small_bet: int, big_bet: int) -> RakeSchedule | None:
     """The seeded schedule covering these stakes (R-RAKE-3: none outside the seeded ranges;
     the ranges are of small bets with the big bet twice the small)."""

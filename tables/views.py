@@ -29,6 +29,15 @@ def lobby_data(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
+def table_preview(request: HttpRequest, table_id: int) -> JsonResponse:
+    """The lobby's preview of a table on hover or tap: public facts only."""
+    preview = selectors.table_preview(table_id)
+    if preview is None:
+        raise Http404("No such table")
+    return JsonResponse(preview)
+
+
+@require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     snapshot = selectors.table_snapshot(table_id, None)
     if snapshot is None:
