@@ -223,8 +223,10 @@ def table_preview(table_id: int) -> dict[str, Any] | None:
     if table is None:
         return None
     _hand, engine = _live_stacks(table_id)
-    public = view(engine, None) if engine is not None else None
-    in_hand = {seat["seat"]: seat for seat in public["seats"]} if public else {}
+    public: dict[str, Any] | None = dict(view(engine, None)) if engine is not None else None
+    in_hand: dict[int, dict[str, Any]] = (
+        {seat["seat"]: seat for seat in public["seats"]} if public else {}
+    )
     players = []
     for seat in seats_public(table_id):
         played = in_hand.get(seat["number"]) if seat["in_hand"] else None

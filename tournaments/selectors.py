@@ -346,6 +346,8 @@ def lobby_row(tournament: Tournament, now: datetime | None = None) -> dict[str, 
         else None,
         "started_at": iso(tournament.started_at),
         "start_when_registered": tournament.start_when_registered,
+        # Register from the lobby's list (issue #21): open while it registers and has room.
+        "registration_open": tournament.status in OPEN_FOR_ENTRY,
         "url": f"/tournaments/{tournament.pk}/",
     }
 
@@ -356,3 +358,15 @@ def lobby_rows(now: datetime | None = None) -> list[dict[str, Any]]:
     live = Tournament.objects.exclude(status__in=OVER).order_by("starts_at", "id")
     over = Tournament.objects.filter(status__in=OVER).order_by("-finished_at", "-id")[:10]
     return [lobby_row(tournament, now) for tournament in [*live, *over]]
+
+
+def registered_tournament_ids(player_id: int | None) -> list[int]:
+    """The tournaments to come or in play that this player is registered in (the lobby's
+    Register / Registered column; None: a visitor, none)."""
+    if player_id is None:
+        return []
+    return list(
+        TournamentEntry.objects.filter(player_id=player_id)
+        .exclude(tournament__status__in=OVER)
+        .values_list("tournament_id", flat=True)
+    )

@@ -39,10 +39,17 @@ def _viewer_id(request: HttpRequest) -> int | None:
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
+    # Who is looking, for the Register column: a visitor is asked to log in first.
+    viewer = {
+        "logged_in": request.user.is_authenticated,
+        "registered": selectors.registered_tournament_ids(_viewer_id(request)),
+        "login_url": f"{reverse('login')}?next={reverse('tournament_lobby')}",
+        "back": reverse("tournament_lobby"),
+    }
     return render(
         request,
         "tournaments/lobby.html",
-        {"tournaments": selectors.lobby_rows(), "refresh_ms": REFRESH_MS},
+        {"tournaments": selectors.lobby_rows(), "refresh_ms": REFRESH_MS, "viewer": viewer},
     )
 
 

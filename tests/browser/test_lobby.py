@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from stud.cards import card_text
 from tables import services
 from tables.models import HandEvent
+from tests.browser import steps
 from tests.history_hands import hold_scheduling
 from tests.table_factories import make_table, seated_player
 
@@ -117,3 +118,39 @@ def test_a_tap_on_a_phone_previews_the_table_and_the_preview_opens_it(
     finally:
         context.close()
     assert console_errors.errors == []
+
+
+def test_a_player_registers_from_the_tournaments_tab(new_context):
+    """Issue #21: the README sends players to the lobby's Tournaments tab to register; the
+    row has the Register button (buy-in + fee), and after it says Registered, with the
+    player counted and Unregister beside it. A visitor is asked to log in."""
+    from tests.factories import PlayerFactory, funded
+    from tests.tournaments.tui_rows import make_tournament
+    from tournaments.models import TournamentEntry
+
+    tournament = make_tournament(start_when_registered=6)
+    visitor = new_context().new_page()
+    visitor.goto("/tournaments/")
+    row = visitor.locator("tr.lobby-row", has_text="Tuesday Stud")
+    expect(row.get_by_role("link", name="Log in to register")).to_be_visible()
+
+    player = PlayerFactory(username="dora")
+    funded(player, 10_000)
+    page = new_context().new_page()
+    steps.log_in(page, "dora")
+    page.goto("/tournaments/")
+    row = page.locator("tr.lobby-row", has_text="Tuesday Stud")
+    row.get_by_role("button", name="Register $40.00+$4.00: Tuesday Stud").click()
+    expect(page.get_by_text("You are registered.")).to_be_visible()
+    assert page.url.endswith("/tournaments/")
+    row = page.locator("tr.lobby-row", has_text="Tuesday Stud")
+    expect(row.locator(".entry")).to_contain_text("Registered")
+    expect(row).to_contain_text("1/16")
+    assert TournamentEntry.objects.filter(tournament=tournament, player=player).exists()
+    if os.environ.get("LOBBY_SHOTS"):
+        page.screenshot(path=f"{SHOTS}/tournaments-1440.png")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=f"{SHOTS}/tournaments-390.png", full_page=True)
+    row.get_by_role("button", name="Unregister: Tuesday Stud").click()
+    expect(page.get_by_text("You are unregistered")).to_be_visible()
+    expect(page.locator("tr.lobby-row", has_text="Tuesday Stud")).to_contain_text("0/16")

@@ -8,6 +8,10 @@ const root = document.querySelector("[data-tournament-lobby]");
 const body = root.querySelector("[data-rows]");
 const status = root.querySelector("[data-lobby-status]");
 let rows = JSON.parse(document.getElementById("tournament-rows").textContent);
+// The player looking: logged in or not, the tournaments they are registered in.
+const viewer = JSON.parse(document.getElementById("tournament-viewer").textContent);
+const csrfToken = document.querySelector("[data-entry-token] input[name=csrfmiddlewaretoken]")?.value || "";
+const registered = new Set(viewer.registered);
 
 function cell(text, className, label) {
   const td = document.createElement("td");
@@ -24,6 +28,51 @@ export function startsText(row) {
   if (row.starts_at) return new Date(row.starts_at).toLocaleString([], WHEN);
   if (row.start_when_registered) return `When ${row.start_when_registered} registered`;
   return "";
+}
+
+// One of the forms the tournament's page has (POST, back to this list with its message).
+function entryForm(t, action, label, className = "") {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = `/tournaments/${t.id}/${action}/`;
+  form.className = "inline";
+  for (const [name, value] of [["csrfmiddlewaretoken", csrfToken], ["next", viewer.back]]) {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.textContent = label;
+  if (className) button.className = className;
+  button.setAttribute("aria-label", `${label}: ${t.name}`);
+  form.append(button);
+  return form;
+}
+
+// The Entry cell: Register (or log in to), Registered with Unregister, Full, or nothing.
+function entryCell(t) {
+  const td = document.createElement("td");
+  td.className = "entry";
+  if (registered.has(t.id)) {
+    const note = document.createElement("span");
+    note.className = "registered";
+    note.textContent = "Registered";
+    td.append(note);
+    if (t.registration_open) td.append(" ", entryForm(t, "unregister", "Unregister", "secondary"));
+  } else if (t.registration_open && t.entrants >= t.max_players) {
+    td.append("Full");
+  } else if (t.registration_open && viewer.logged_in) {
+    td.append(entryForm(t, "register", `Register ${dollars(t.buy_in)}+${dollars(t.fee)}`));
+  } else if (t.registration_open) {
+    const login = document.createElement("a");
+    login.href = viewer.login_url;
+    login.textContent = "Log in to register";
+    td.append(login);
+  }
+  return td;
 }
 
 function rowOf(t) {
@@ -52,9 +101,10 @@ function rowOf(t) {
     state,
     cell(players, "num", "Players"),
     cell(dollars(t.prize_pool), "money", "Prize pool"),
+    entryCell(t),
   );
   tr.addEventListener("click", (event) => {
-    if (event.target.closest("a")) return;
+    if (event.target.closest("a, form, button")) return;
     window.location.href = link.href;
   });
   return tr;
@@ -64,7 +114,7 @@ function render() {
   const drawn = rows.map(rowOf);
   if (!drawn.length) {
     const td = cell("No tournament is announced right now.", "empty");
-    td.colSpan = 7;
+    td.colSpan = 8;
     const tr = document.createElement("tr");
     tr.append(td);
     drawn.push(tr);
