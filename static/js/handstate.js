@@ -72,6 +72,20 @@ function note(hand, text) {
   hand.note_count = hand.notes.length;
 }
 
+// The viewer's own down cards, where the dealer says them: first on their street, right
+// after its marker (their private copy may come after the street's public frames).
+function noteDown(hand, street, text) {
+  const marker = hand.notes.lastIndexOf(STREET_LINES[street]);
+  if (marker < 0) {
+    note(hand, text);
+    return;
+  }
+  let at = marker + 1;
+  while (at < hand.notes.length && hand.notes[at].includes(" (down) ")) at += 1;
+  hand.notes = [...hand.notes.slice(0, at), text, ...hand.notes.slice(at)];
+  hand.note_count = hand.notes.length;
+}
+
 const STREET_LINES = {
   3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
   6: "*** 6th STREET ***", 7: "*** 7th STREET (RIVER) ***",
@@ -152,8 +166,9 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         const down = seat.down || [];
         const fresh = p.cards.filter((card) => !down.includes(card));
         if (fresh.length) {
-          streetLine(hand, p.street ?? hand.street);
-          note(hand, `Dealt to ${seat.name} (down) ${cardsText(fresh)}`);
+          const street = p.street ?? hand.street;
+          streetLine(hand, street);
+          noteDown(hand, street, `Dealt to ${seat.name} (down) ${cardsText(fresh)}`);
         }
         // A private copy may arrive after a snapshot that already held it: never twice.
         seat.down = [...down, ...p.cards.filter((card) => !down.includes(card))];

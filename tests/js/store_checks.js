@@ -86,12 +86,14 @@ export async function headerAfter(frames, options = {}) {
   return headerText(store);
 }
 
-// The "This hand" log the table page draws after `frames`: its lines, and those drawn as
-// markers (the streets, the showdown).
+// The "This hand" log the table page draws after `frames` (a pseudo-frame {type: "ask"}: the
+// page asks for a snapshot): its lines, and those drawn as markers (streets, showdown).
 export async function logAfter(frames, options = {}) {
   const { renderLog } = await import("/static/js/table/panels.js");
   const store = new TableStore({ playerId: options.playerId ?? null });
-  frames.forEach((frame, i) => store.receive(frame, 1000 + i, null));
+  frames.forEach((frame, i) => (frame.type === "ask"
+    ? store.needSnapshot()
+    : store.receive(frame, 1000 + i, null)));
   const log = document.createElement("ol");
   renderLog(log, store.hand);
   const items = [...log.children];

@@ -534,3 +534,40 @@ async def test_r_bring_2_the_bring_in_seat_wears_one_tag_before_and_after_postin
         [{"text": "bring-in", "kind": "tag tag-bring-in"}],
         [{"text": "bring-in $0.50", "kind": "tag tag-bring-in"}],
     ]
+
+
+async def test_your_down_cards_are_logged_first_on_their_street_whenever_they_come(modules):
+    """The private copy of Alice's down cards may reach her after the street's public
+    frames; the log still says them first, right after the street's marker, as the dealer
+    deals them."""
+    frames = a_whole_hand()
+    private = frames.pop(3)  # her copy, after the placeholder
+    assert private["kind"] == "down_cards"
+    late = [*frames[:5], private, *frames[5:]]  # after cards_dealt
+    log = await modules.call(CHECKS, "logAfter", [before_the_deal(), *late], {"playerId": ALICE})
+    street = log["lines"].index("*** 3rd STREET ***")
+    assert log["lines"][street + 1 : street + 4] == [
+        "Dealt to Alice (down) A♠ K♥",
+        "Dealt to Alice 9♦",
+        "Dealt to Bob 2♣",
+    ]
+
+
+async def test_lines_of_events_a_snapshot_already_holds_are_not_lost(modules):
+    """Alice's page asks for a snapshot (her offers were late) while the bring-in and the
+    completion come in: the snapshot holds both, the page drops their frames, and the log
+    still has their lines, in order."""
+    frames = a_whole_hand()
+    seq8 = snapshot(seq=8)
+    seq8["hand"]["id"] = 7
+    log = await modules.call(
+        CHECKS,
+        "logAfter",
+        [before_the_deal(), *frames[:7], {"type": "ask"}, *frames[7:9], seq8, frames[9]],
+        {"playerId": ALICE},
+    )
+    assert log["lines"][-3:] == [
+        "Bob brings in for $0.50",
+        "Alice completes to $2.00",
+        "Bob calls $1.50",
+    ]

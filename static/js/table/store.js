@@ -202,12 +202,15 @@ export class TableStore {
       const sameHand = snapshot.hand.id === this.handId && this.hand;
       const hand = fromView(snapshot.hand.state);
       if (sameHand) {
-        // Keep what the events taught us that a view does not carry.
-        hand.notes = this.hand.notes;
-        hand.note_count = this.hand.note_count;
-        if (!hand.strength) hand.strength = this.hand.strength ?? null;
-        hand.last_action = this.hand.last_action;
-        hand.words = { ...this.hand.words, ...hand.words };
+        // Keep what the events taught us that a view does not carry, the events this
+        // snapshot already holds (queued while it was awaited) included: their log lines.
+        const known = this.caughtUp(snapshot.hand.seq);
+        hand.notes = known.notes;
+        hand.note_count = known.note_count;
+        hand.log_street = known.log_street;
+        if (!hand.strength) hand.strength = known.strength ?? null;
+        hand.last_action = known.last_action;
+        hand.words = { ...known.words, ...hand.words };
       }
       this.hand = hand;
       this.handId = snapshot.hand.id;
@@ -247,6 +250,25 @@ export class TableStore {
     if (!snapshot.hand && this.hand && !this.hand.is_over) this.dropHand(); // frames were lost
     this.keepPreAction();
     return effects;
+  }
+
+  // The hand drawn with the queued frames of its hand up to `seq` applied (those a snapshot
+  // at `seq` holds, and drops): what they add that a view does not carry, the log's lines.
+  caughtUp(seq) {
+    let hand = this.hand;
+    let at = this.seq;
+    const context = { viewerSeat: this.mySeat(), ...MONEY };
+    const frames = this.queue.filter((f) => f.hand_id === this.handId && f.seq <= seq)
+      .sort((a, b) => a.seq - b.seq);
+    for (const frame of frames) {
+      if (frame.seq === at + 1) {
+        at = frame.seq;
+        if (frame.kind !== "private") hand = applyEvent(hand, frame, context);
+      } else if (frame.private && frame.seq <= at) {
+        hand = applyEvent(hand, frame, context); // a down card is never added twice
+      }
+    }
+    return hand;
   }
 
   // R-ANTE-1: is this player among the seats awaited? Then the prompt, counting down to the
