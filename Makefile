@@ -48,14 +48,17 @@ lint: venv lint-js
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
-## ESLint on static/js and tests/js (eslint.config.js; package.json pins it). Installs it into
+## ESLint on static/js and tests/js (eslint.config.js) and stylelint on static/css
+## (.stylelintrc.json: stylelint-config-standard); package.json pins both. Installs them into
 ## node_modules/ with `npm ci` on first use; skipped with a notice only where Node is absent.
 lint-js:
 	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
-	  echo "NOTICE: Node.js/npm not found: the JavaScript lint (ESLint) is skipped"; \
+	  echo "NOTICE: Node.js/npm not found: the JavaScript and CSS lint (ESLint, stylelint) is skipped"; \
 	else \
-	  test -x node_modules/.bin/eslint || npm ci --no-audit --no-fund --loglevel=error; \
+	  test -x node_modules/.bin/eslint -a -x node_modules/.bin/stylelint \
+	    || npm ci --no-audit --no-fund --loglevel=error; \
 	  node_modules/.bin/eslint static/js tests/js; \
+	  node_modules/.bin/stylelint "static/css/**/*.css"; \
 	fi
 
 format: venv
