@@ -12,7 +12,7 @@ DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-s
 # up (docs/operations.md "Health and metrics"); emptied by run-services before they start.
 PROMETHEUS_MULTIPROC_DIR ?= $(CURDIR)/var/prometheus
 
-.PHONY: venv run test lint lint-js format typecheck run-services worker beat benchmark
+.PHONY: venv run test lint lint-js format typecheck run-services worker beat benchmark screenshots
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,13 @@ lint-js:
 	  node_modules/.bin/eslint static/js tests/js; \
 	  node_modules/.bin/stylelint "static/css/**/*.css"; \
 	fi
+
+## make screenshots: the pictures of every page the browser checks look at, written as their
+## baselines (tests/browser/baselines/) and as the README's docs/screenshots/, from the same
+## states (tests/browser/test_pages_as_seen.py; docs/browser.md). Needs Chromium.
+screenshots: venv
+	@mkdir -p var
+	POKERROOM_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser/test_pages_as_seen.py -q
 
 format: venv
 	$(BIN)/ruff format .
