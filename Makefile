@@ -12,7 +12,7 @@ DAPHNE_SIZE_ARGS := --websocket-max-message-size 4194304 --websocket-max-frame-s
 # up (docs/operations.md "Health and metrics"); emptied by run-services before they start.
 PROMETHEUS_MULTIPROC_DIR ?= $(CURDIR)/var/prometheus
 
-.PHONY: venv run test lint lint-js format typecheck run-services worker beat benchmark
+.PHONY: venv run test lint lint-js format typecheck run-services worker beat benchmark screenshots
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -48,15 +48,25 @@ lint: venv lint-js
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
-## ESLint on static/js and tests/js (eslint.config.js; package.json pins it). Installs it into
+## ESLint on static/js and tests/js (eslint.config.js) and stylelint on static/css
+## (.stylelintrc.json: stylelint-config-standard); package.json pins both. Installs them into
 ## node_modules/ with `npm ci` on first use; skipped with a notice only where Node is absent.
 lint-js:
 	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
-	  echo "NOTICE: Node.js/npm not found: the JavaScript lint (ESLint) is skipped"; \
+	  echo "NOTICE: Node.js/npm not found: the JavaScript and CSS lint (ESLint, stylelint) is skipped"; \
 	else \
-	  test -x node_modules/.bin/eslint || npm ci --no-audit --no-fund --loglevel=error; \
+	  test -x node_modules/.bin/eslint -a -x node_modules/.bin/stylelint \
+	    || npm ci --no-audit --no-fund --loglevel=error; \
 	  node_modules/.bin/eslint static/js tests/js; \
+	  node_modules/.bin/stylelint "static/css/**/*.css"; \
 	fi
+
+## make screenshots: the pictures of every page the browser checks look at, written as their
+## baselines (tests/browser/baselines/) and as the README's docs/screenshots/, from the same
+## states (tests/browser/test_pages_as_seen.py; docs/browser.md). Needs Chromium.
+screenshots: venv
+	@mkdir -p var
+	POKERROOM_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser/test_pages_as_seen.py -q
 
 format: venv
 	$(BIN)/ruff format .
