@@ -28,6 +28,7 @@ from django.core.mail import EmailMessage
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncDate
 
+from accounting.xlsx_values import formula_values_store
 from accounts.models import LedgerEntry, LedgerKind
 from accounts.money import cents_format, cents_to_dollars
 from pokerroom.room_day import day_bounds, room_day, room_zone
@@ -343,7 +344,8 @@ _HANDS_DEALT, _HANDS_RAKED, _RAKE, _PER_HAND, _FEES, _REVENUE = "BCDEFG"
 
 def report_xlsx(report: RakeReport) -> bytes:
     """One sheet, "Rake": the screen's columns; dates as date cells, counts as numbers, money
-    as dollars in '$#,##0.00', and a totals row of formulas (SUM; rake per hand divides)."""
+    as dollars in '$#,##0.00', and a totals row of formulas (SUM; rake per hand divides) with
+    their values stored too (read by openpyxl's data_only and pandas)."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -388,7 +390,13 @@ def report_xlsx(report: RakeReport) -> bytes:
     sheet.freeze_panes = "A2"
     buffer = io.BytesIO()
     workbook.save(buffer)
-    return buffer.getvalue()
+    if not report.rows:
+        return buffer.getvalue()
+    totals = _total_values(report)[1:]
+    return formula_values_store(
+        buffer.getvalue(),
+        {f"{column}{total}": value for column, value in zip("BCDEFG", totals, strict=True)},
+    )
 
 
 def report_filename(report: RakeReport, format: Format) -> str:

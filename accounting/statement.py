@@ -24,6 +24,7 @@ from accounting.report import (
     per_hand,
     per_hand_dollars,
 )
+from accounting.xlsx_values import formula_values_store
 from accounts.models import LedgerEntry, LedgerKind
 from accounts.money import cents_format, cents_to_dollars
 from accounts.selectors import ChipAudit
@@ -310,4 +311,8 @@ def statement_xlsx(statement: MonthlyStatement) -> bytes:
         sheet.column_dimensions[column].width = 16
     buffer = io.BytesIO()
     workbook.save(buffer)
-    return buffer.getvalue()
+    totals = _total_values(statement)[2:]
+    return formula_values_store(
+        buffer.getvalue(),
+        {f"{column}{total}": value for column, value in zip("CDEFGH", totals, strict=True)},
+    )

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
@@ -153,7 +153,16 @@ def top_up(request: PlayerRequest) -> HttpResponse:
 def cashier(request: PlayerRequest) -> HttpResponse:
     """Real money: ask for a deposit or a withdrawal; staff approve it in the admin."""
     if play_money_room():
-        raise Http404("This room plays for play money: there is no cashier.")
+        # A page that says so (a link or an old bookmark lands here), never a 404.
+        return render(
+            request,
+            "accounts/cashier_play_money.html",
+            {
+                "player": request.user,
+                "top_up_amount": settings.PLAY_MONEY_TOP_UP_AMOUNT,
+                "top_up_floor": settings.PLAY_MONEY_TOP_UP_FLOOR,
+            },
+        )
     form = CashierRequestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

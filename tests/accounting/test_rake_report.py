@@ -259,6 +259,14 @@ def test_xlsx_holds_numbers_in_currency_format_dates_and_formula_totals(
     assert sheet["G5"].value == "=SUM(G2:G4)" and sheet["G5"].number_format == "$#,##0.00"
     assert sheet["E5"].value.startswith("=IF(B5>0")
     assert sheet.max_row == 5
+    # Issue #21 (11): the totals' values are stored beside their formulas, for readers that
+    # compute nothing (openpyxl's data_only, pandas).
+    values = load_workbook(io.BytesIO(response.content), data_only=True).active
+    report = rake_report(first_day=date(2025, 3, 14), last_day=date(2025, 3, 16), group_by="day")
+    assert (values["B5"].value, values["C5"].value) == (report.hands_dealt, report.hands_raked)
+    assert Decimal(str(values["D5"].value)) * 100 == report.rake
+    assert Decimal(str(values["G5"].value)) * 100 == report.house_revenue
+    assert values["E5"].value is not None
 
 
 def test_export_rake_takes_a_date_range_and_writes_the_screens_columns(hands, tmp_path):

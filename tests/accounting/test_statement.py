@@ -132,6 +132,13 @@ def test_the_statement_downloads_as_xlsx_with_formulas_and_as_csv(months):
     assert isinstance(sheet["E4"].value, int | float) and sheet["E4"].number_format == "$#,##0.00"
     assert sheet["A7"].value == "Tournaments" and sheet["A8"].value == "Total"
     assert sheet["C8"].value == "=SUM(C4:C7)" and sheet["E8"].value == "=SUM(E4:E7)"
+    # Issue #21 (11): the totals' values are stored too (openpyxl data_only, pandas).
+    values = load_workbook(io.BytesIO(xlsx.content), data_only=True).active
+    column_sums = [
+        sum(values[f"{column}{row}"].value or 0 for row in range(4, 8)) for column in "CDEGH"
+    ]
+    assert [values[f"{column}8"].value for column in "CDEGH"] == pytest.approx(column_sums)
+    assert values["F8"].value is not None
     foot = {
         row[0].value: row[1]
         for row in sheet.iter_rows(min_row=10)

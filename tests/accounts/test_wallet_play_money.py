@@ -227,3 +227,19 @@ def test_the_table_page_links_to_getting_chips(client: Client) -> None:
     page = client.get(reverse("table", args=[table.pk])).text
 
     assert f'href="{reverse("account")}#top-up" data-get-chips>Get chips</a>' in page
+
+
+def test_the_cashier_of_a_play_money_room_says_the_room_plays_for_play_money(
+    client: Client,
+) -> None:
+    """Issue #21 (11): /accounts/cashier/ in a play-money room was Django's 404; it is a page
+    that says why there is no cashier and where play money comes from."""
+    player = PlayerFactory()
+    client.force_login(player)
+
+    response = client.get(reverse("cashier"))
+
+    assert response.status_code == 200
+    page = response.text
+    assert "This room plays for play money" in page
+    assert "My account" in page and "Send my request" not in page

@@ -149,3 +149,19 @@ async def test_a_tournament_hand_replays_in_chips(modules):
       return [shown(true), shown(false)];
     """
     assert await run(modules, script) == [["1,500", "800"], ["$15.00", "$8.00"]]
+
+
+async def test_r_tour_6_the_tables_bar_says_the_level_waits_for_equal_deals_only_where_it_does(
+    modules,
+):
+    """Issue #28: past an equal-deals level's timer the table's bar says the level ends when
+    every player has dealt equally (it said "Time left 0:00"), except at a table already done
+    with it (dealing the next level while the other table catches up)."""
+    clock = {**tournament()["clock"], "level": 3, "level_ms_left": 0, "level_timer_expired": True}
+    t = tournament(clock=clock, tables=[{"table_id": 11, "level": 3}, {"table_id": 12, "level": 4}])
+    panel = "/static/js/tournament/table_panel.js"
+
+    assert await modules.call(panel, "equalDealsAwaited", t, 11) is True
+    assert await modules.call(panel, "equalDealsAwaited", t, 12) is False
+    running = tournament(tables=[{"table_id": 11, "level": 3}])
+    assert await modules.call(panel, "equalDealsAwaited", running, 11) is False

@@ -260,3 +260,22 @@ def test_the_form_never_sends_the_player_to_another_site(client: Client) -> None
     )
 
     assert response["Location"] == f"/tournaments/{tournament.pk}/"
+
+
+def test_the_players_list_shows_chips_as_chips_and_a_prize_in_its_own_column(
+    client: Client,
+) -> None:
+    """Issue #21 (11): the Chips column showed a winner's prize in dollars ("$80.00" under
+    Chips); chips are chips (R-TOUR-1), the prize is money in a Prize column."""
+    tournament = make_tournament(status=TournamentStatus.FINISHED)
+    players = [PlayerFactory(username=f"finisher{n}") for n in range(3)]
+    register(tournament, players, timezone.now() - timedelta(hours=1))
+    for place, (player, prize) in enumerate(zip(players, [8000, 4000, 0], strict=True), 1):
+        TournamentEntry.objects.filter(tournament=tournament, player=player).update(
+            place=place, prize=prize
+        )
+
+    page = text(client.get(f"/tournaments/{tournament.pk}/"))
+
+    assert "# Player Chips Prize Table" in page
+    assert re.search(r"1 finisher0 won \$80\.00 2 finisher1 out \$40\.00 3 finisher2 out ", page)

@@ -132,14 +132,19 @@ function renderLists(t) {
   const standings = t.standings.map((s) => {
     const where = document.createElement("td");
     if (s.table_id) where.append(link(`/tables/${s.table_id}/`, `Table ${s.table}, seat ${s.seat}`));
+    // Chips are chips (R-TOUR-1); a prize is money, in its own column (issue #21).
     let chips = s.chips === null ? "" : chipCount(s.chips);
-    if (s.place) chips = s.prize ? dollars(s.prize) : "out";
-    const tr = rowOf(cell(s.rank === null ? "" : String(s.rank), "num"), cell(s.name), cell(chips, "num"), where);
+    if (s.place) chips = s.place === 1 ? "won" : "out";
+    const prize = s.prize ? dollars(s.prize) : "";
+    const tr = rowOf(
+      cell(s.rank === null ? "" : String(s.rank), "num"), cell(s.name), cell(chips, "num"),
+      cell(prize, "money"), where,
+    );
     if (s.place) tr.className = "out";
     if (s.player_id === page.player_id) tr.classList.add("mine");
     return tr;
   });
-  $("[data-standings]").replaceChildren(...(standings.length ? standings : [emptyRow("Nobody has registered yet.", 4)]));
+  $("[data-standings]").replaceChildren(...(standings.length ? standings : [emptyRow("Nobody has registered yet.", 5)]));
   const tables = t.tables.map((table) => {
     const div = document.createElement("div");
     div.className = "t-table";

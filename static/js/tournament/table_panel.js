@@ -12,6 +12,15 @@ import { TournamentState, connectTournament } from "./live.js";
 // How long the "moved" notice shows before the browser goes to the new table.
 export const MOVE_NOTICE_MS = 2500;
 
+// Is this table still dealing the equal-deals level whose timer has expired? (A table done
+// with it before the others deals the next level meanwhile: R-TOUR-6.)
+export function equalDealsAwaited(tournament, tableId) {
+  const clock = tournament.clock || {};
+  if (!clock.level_timer_expired) return false;
+  const here = (tournament.tables || []).find((t) => t.table_id === tableId);
+  return !here || here.level <= clock.level;
+}
+
 export function startTournamentPanel({ root, page, panels, onChange }) {
   const $ = (selector) => root.querySelector(selector);
   const bar = $("[data-tournament-bar]");
@@ -78,7 +87,11 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
   function tick() {
     if (!state.tournament) return;
     const shown = clockNow(state.tournament, state.deadlines, monotonicNow());
-    $("[data-t-time-label]").textContent = shown.mode === "level" ? "Time left" : shown.label;
+    // R-TOUR-6: past an equal-deals level's timer this table deals on until every player
+    // here has dealt equally; the bar says so (not "Time left 0:00", which reads as over).
+    const waiting = shown.mode === "level" && equalDealsAwaited(state.tournament, page.table_id);
+    $("[data-t-time-label]").textContent =
+      shown.mode === "level" && !waiting ? "Time left" : shown.label;
     $("[data-t-time]").textContent = shown.time || "—";
     bar.dataset.mode = shown.mode;
     banner.hidden = shown.mode !== "break" && shown.mode !== "paused";
