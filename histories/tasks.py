@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from histories.services import EMAIL_HAND_HISTORIES, history_email_send
 
-@shared_task(name="tables.tasks.email_hand_histories")
+
+@shared_task(name=EMAIL_HAND_HISTORIES)
 def email_hand_histories(request_id: int) -> str:
     """R-HIST-2: send one "Email me these hands" request (histories.services)."""
-    from histories.services import history_email_send
-
     return history_email_send(request_id=request_id)

@@ -21,8 +21,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from pokerroom.celery import app as celery_app  # noqa: E402
+from pokerroom.inprocess import runner  # noqa: E402
 from pokerroom.origins import RoomOriginValidator  # noqa: E402
 from pokerroom.routing import websocket_urlpatterns  # noqa: E402
+from tables.services.broadcast import broadcast_from_server_loop  # noqa: E402
 
 room_router = ProtocolTypeRouter(
     {
@@ -36,19 +39,14 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """The room; in the embedded mode the in-process task runner starts with the first call,
     and broadcasts go through this loop (tables/services/broadcast.py)."""
     if settings.TASKS_IN_PROCESS:
-        from pokerroom.inprocess import runner
-        from tables.services.broadcast import broadcast_from_server_loop
-
-        runner()
+        runner(celery_app)
         broadcast_from_server_loop(asyncio.get_running_loop())
     await room_router(scope, receive, send)
 
 
 if settings.TASKS_IN_PROCESS and Path(sys.argv[0]).name == "daphne":
     # Started as the room's server: run the clock and beat at once, not on the first visit.
-    from pokerroom.inprocess import runner
-
-    runner()
+    runner(celery_app)
 
 # Everything imported so far (Django, the apps, their modules) lives as long as the process:
 # move it out of the garbage collector's reach, so a full collection only walks what the

@@ -14,8 +14,11 @@ from celery import Celery, Task
 from celery.result import AsyncResult
 from celery.schedules import crontab
 from celery.signals import before_task_publish, task_postrun, task_prerun, worker_process_init
+from django.conf import settings
+from django.db import close_old_connections
 
 from pokerroom import metrics
+from pokerroom.inprocess import runner
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerroom.settings")
 
@@ -24,13 +27,9 @@ class RoomTask(Task):
     """A task that runs on the in-process runner when the room has no broker."""
 
     def apply_async(self, args: Any = None, kwargs: Any = None, **options: Any) -> AsyncResult:
-        from django.conf import settings
-
         if not getattr(settings, "TASKS_IN_PROCESS", False):
             return super().apply_async(args, kwargs, **options)
-        from pokerroom.inprocess import runner
-
-        return runner().submit(
+        return runner(self.app).submit(
             self.name,
             tuple(args or ()),
             dict(kwargs or {}),
@@ -46,13 +45,9 @@ class RoomCelery(Celery):
     def send_task(
         self, name: str, args: Any = None, kwargs: Any = None, **options: Any
     ) -> AsyncResult:
-        from django.conf import settings
-
         if not getattr(settings, "TASKS_IN_PROCESS", False):
             return super().send_task(name, args, kwargs, **options)
-        from pokerroom.inprocess import runner
-
-        return runner().submit(
+        return runner(self).submit(
             name,
             tuple(args or ()),
             dict(kwargs or {}),
@@ -113,6 +108,8 @@ task_prerun.connect(metrics.task_started, weak=False)
 @worker_process_init.connect
 def broadcast_from_own_loop(**_: Any) -> None:
     """A worker process has no event loop: its broadcasts share one long-lived loop."""
+    # Imported here, not above: this module is imported with the settings (pokerroom's
+    # __init__), before Django's app registry is ready, and the tables' modules need it.
     from tables.services.broadcast import broadcast_from_own_loop
 
     broadcast_from_own_loop()
@@ -127,8 +124,6 @@ def close_old_connections_after_task(sender: Task | None = None, **_: Any) -> No
     a request. A task applied eagerly runs inside its caller's transaction, whose connection
     is not the task's to close (Celery's own fix-up skips those too).
     """
-    from django.db import close_old_connections
-
     if sender is not None and getattr(sender.request, "is_eager", False):
         return
     close_old_connections()

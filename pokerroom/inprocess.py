@@ -6,6 +6,9 @@ that run each task with Celery's own `Task.apply` when it falls due (a countdown
 the clock sweep's tasks at a deadline's exact time). It also plays beat: every entry of
 `app.conf.beat_schedule` runs when its schedule says it is due, the clock sweep every second.
 
+The runner imports nothing of the room: the Celery app is handed to it (`runner(app)`, by
+pokerroom.celery and pokerroom.asgi), so this module sits below the app that uses it.
+
 Nothing here is durable, and it need not be: the clock sweep reads the deadlines from the
 database, so a task lost with the process costs at most one sweep, never a hand.
 """
@@ -22,7 +25,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from celery import Celery
 from celery.result import EagerResult
+from celery.schedules import maybe_schedule
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
@@ -40,7 +48,10 @@ class _Scheduled:
 
 
 class InProcessRunner:
-    def __init__(self, *, worker_threads: int = _WORKER_THREADS, run_beat: bool = True) -> None:
+    def __init__(
+        self, app: Celery, *, worker_threads: int = _WORKER_THREADS, run_beat: bool = True
+    ) -> None:
+        self._app = app
         self._heap: list[_Scheduled] = []
         self._order = itertools.count()
         self._wake = threading.Condition()
@@ -119,11 +130,7 @@ class InProcessRunner:
 
     def _queue_due_beat_entries(self) -> float:
         """Queue the beat entries that are due; returns the seconds until the next one."""
-        from celery.schedules import maybe_schedule
-        from django.utils import timezone
-
-        from pokerroom.celery import app
-
+        app = self._app
         soonest = 1.0
         for name, entry in app.conf.beat_schedule.items():
             schedule = maybe_schedule(entry["schedule"], app=app)
@@ -150,14 +157,11 @@ class InProcessRunner:
             self._run(item)
 
     def _run(self, item: _Scheduled) -> None:
-        from django.db import close_old_connections
-
-        from pokerroom.celery import app
-
+        app = self._app
         close_old_connections()
         try:
             if item.task_name not in app.tasks:
-                import_task_modules()  # a runner made without runner(): register them now
+                import_task_modules(app)  # a runner made without runner(): register them now
             task = app.tasks[item.task_name]
             result = task.apply(item.args, item.kwargs, task_id=item.task_id)
             if result.failed():
@@ -172,7 +176,7 @@ _runner: InProcessRunner | None = None
 _runner_lock = threading.Lock()
 
 
-def import_task_modules() -> None:
+def import_task_modules(app: Celery) -> None:
     """Register every task of the room with the Celery app before anything runs.
 
     `app.autodiscover_tasks()` is lazy: it waits for `import_default_modules()`, which a
@@ -184,20 +188,17 @@ def import_task_modules() -> None:
     Discovery is forced directly rather than through `import_default_modules()`: that sends
     the signal on which Celery's Django fixup runs the worker's start-up checks (all of
     Django's system checks), which a web server has no business running."""
-    from pokerroom.celery import app
-
     app.autodiscover_tasks(force=True)
     for module in app.loader.default_modules:
         app.loader.import_task_module(module)
 
 
-def runner() -> InProcessRunner:
-    """The process's runner, started on first use, with every task registered."""
+def runner(app: Celery) -> InProcessRunner:
+    """The process's runner of `app`'s tasks, started on first use, with every task
+    registered."""
     global _runner
     with _runner_lock:
         if _runner is None:
-            from django.conf import settings
-
-            import_task_modules()
-            _runner = InProcessRunner(run_beat=getattr(settings, "TASKS_RUN_BEAT", True))
+            import_task_modules(app)
+            _runner = InProcessRunner(app, run_beat=getattr(settings, "TASKS_RUN_BEAT", True))
         return _runner

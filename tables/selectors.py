@@ -12,6 +12,8 @@ from accounts.models import Player
 from accounts.selectors import chat_muted_ids
 from accounts.services import all_in_protection_remaining
 from stud import StudHand, view
+from tables.common import ante_awaited, chat_recent, iso, ms_left, ready_seats
+from tables.kinds import table_kind
 from tables.models import (
     Hand,
     HandEvent,
@@ -21,10 +23,6 @@ from tables.models import (
     Table,
     WaitingListEntry,
 )
-from tables.services.chat import chat_recent
-from tables.services.flow import ante_awaited, ready_seats
-from tables.services.kinds import table_kind
-from tables.services.outbox import iso, ms_left
 
 LAST_HANDS = 5
 

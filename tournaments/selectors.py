@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from stud.payouts import prize_pool, prizes_by_place
 from stud.tournament import DEFAULT_STRUCTURE, LevelSpec
+from tables.common import iso, ms_left
 from tables.models import Hand
 from tables.selectors import seats_public
-from tables.services.outbox import iso, ms_left
 from tournaments.models import (
     IN_PLAY,
     OPEN_FOR_ENTRY,

@@ -45,7 +45,7 @@ from tables.realtime.protocol import (
     parse_frame,
     watcher_may_send,
 )
-from tables.services.broadcast import frames_message, table_group, user_group
+from tables.services.broadcast import table_group, user_group
 from tables.services.chat import chat_post
 
 logger = logging.getLogger(__name__)
@@ -215,11 +215,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(command, Ping):
             return _with_ref({"type": "pong"}, command.ref)
         if isinstance(command, Chat):
-            chat = await database_sync_to_async(chat_post, thread_sensitive=False)(
+            # Broadcast by the service, as every table frame is (tables.services.broadcast).
+            await database_sync_to_async(chat_post, thread_sensitive=False)(
                 table_id=self.table_id, player=self.player, text=command.text
-            )
-            await self.channel_layer.group_send(
-                table_group(self.table_id), frames_message(self.table_id, [chat])
             )
             return None
         call = self._service_call(command)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from tables.realtime.frames import Frame, frame_text
 from tables.services.results import Frames
 
 logger = logging.getLogger(__name__)
@@ -105,10 +105,11 @@ def _running_in(loop: asyncio.AbstractEventLoop) -> bool:
         return False
 
 
-def frames_message(table_id: int, frames: list[dict[str, Any]]) -> dict[str, Any]:
-    """The channel-layer message carrying a table's frames to one group, in order."""
+def frames_message(table_id: int, frames: list[Frame]) -> dict[str, Any]:
+    """The channel-layer message carrying a table's frames to one group, in order, each
+    encoded once (tables/realtime/frames.py)."""
     return {
         "type": MESSAGE_TYPE,
         "table_id": table_id,
-        "texts": [json.dumps(frame) for frame in frames],
+        "texts": [frame_text(frame) for frame in frames],
     }

@@ -7,47 +7,39 @@ the snapshot's `chat_muted` lists them and the browser hides those players' line
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from accounts.models import Player
 from accounts.services import ChatMuteRefused
 from accounts.services import chat_mute_set as account_chat_mute_set
 from pokerroom.process_cache import process_cache
-from tables.services.flow import now_or
-from tables.services.results import Refusal, TableResult, refused
-
-CHAT_KEPT = 30
-CHAT_KEPT_SECONDS = 6 * 3600
-
-
-def chat_cache_key(table_id: int) -> str:
-    return f"table-chat:{table_id}"
+from tables.common import CHAT_KEPT, CHAT_KEPT_SECONDS, chat_cache_key, now_or
+from tables.realtime.frames import Chat, frame_json
+from tables.services.broadcast import broadcast
+from tables.services.results import Frames, Refusal, TableResult, refused
 
 
 def chat_post(
     *, table_id: int, player: Player, text: str, now: datetime | None = None
-) -> dict[str, Any]:
-    """The chat frame of `text` (already cleaned: tables.realtime.protocol), kept among the
-    table's last messages; the caller broadcasts it."""
-    frame = {
-        "type": "chat",
-        "table_id": table_id,
-        "player_id": player.pk,
-        "name": player.table_name,
-        "text": text,
-        "at": now_or(now).isoformat(),
-    }
+) -> TableResult:
+    """Say `text` (already cleaned: tables.realtime.protocol) at the table: its `chat` frame
+    is kept among the table's last messages and broadcast to the table's group, the way the
+    services' frames go (tables.services.broadcast). Nothing is locked or written: chat is
+    talk, not play."""
+    frame = Chat(
+        table_id=table_id,
+        player_id=player.pk,
+        name=player.table_name,
+        text=text,
+        at=now_or(now).isoformat(),
+    )
     key = chat_cache_key(table_id)
     cache = process_cache()  # not the per-context proxy: one Redis pool per process
     kept = list(cache.get(key) or [])
-    kept.append(frame)
+    kept.append(frame_json(frame))
     cache.set(key, kept[-CHAT_KEPT:], CHAT_KEPT_SECONDS)
-    return frame
-
-
-def chat_recent(table_id: int) -> list[dict[str, Any]]:
-    """The table's last chat messages, oldest first."""
-    return list(process_cache().get(chat_cache_key(table_id)) or [])
+    frames = Frames(table=[frame])
+    broadcast(table_id=table_id, frames=frames)
+    return TableResult("applied", table_id, frames=frames)
 
 
 def chat_mute_set(*, table_id: int, player: Player, muted_id: int, on: bool) -> TableResult:

@@ -17,18 +17,27 @@ from typing import Any
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.models import Q
-from django.utils import timezone
 
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
 from pokerroom import metrics
 from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from stud.time_bank import time_bank_after_deal, time_bank_after_use
+from tables.common import ante_awaited, iso, ms_left, ready_seats
+from tables.kinds import table_kind
 from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
+from tables.realtime.frames import (
+    AnteConfirm,
+    LegalAction,
+    NextHand,
+    SeatOffer,
+    ShowOffer,
+    TimeBank,
+    YourTurn,
+)
 from tables.services import scheduling
 from tables.services.change import current_hand, lock_players, seats_by_number
-from tables.services.kinds import table_kind
-from tables.services.outbox import Outbox, iso, ms_left
+from tables.services.outbox import Outbox
 
 
 def next_hand_pause() -> float:
@@ -52,10 +61,6 @@ def waiting_list_offer_seconds() -> float:
 DUE_TOLERANCE = timedelta(milliseconds=500)
 
 EventRecord = tuple[str, dict[str, Any], int | None]
-
-
-def now_or(now: datetime | None) -> datetime:
-    return timezone.now() if now is None else now
 
 
 def table_reference(table: Table) -> str:
@@ -94,7 +99,7 @@ def hand_events_record(
         rows.append(
             HandEvent(hand=hand, seq=hand.seq, kind=kind, payload=payload, visible_to=visible_to)
         )
-    unwritten = _events_unwritten(hand)
+    unwritten = outbox.events_unwritten.setdefault(hand.pk, [])
     if with_turn or unwritten:
         unwritten.extend(rows)
     else:
@@ -102,15 +107,10 @@ def hand_events_record(
     outbox.events(hand, rows)
 
 
-def _events_unwritten(hand: Hand) -> list[HandEvent]:
-    """The hand's events recorded `with_turn` and not written yet (kept on the instance)."""
-    unwritten: list[HandEvent] = vars(hand).setdefault("_events_unwritten", [])
-    return unwritten
-
-
-def hand_events_write(hand: Hand) -> None:
-    """Write the hand's events recorded `with_turn` (none: nothing is sent)."""
-    unwritten = _events_unwritten(hand)
+def hand_events_write(hand: Hand, outbox: Outbox) -> None:
+    """Write the hand's events recorded `with_turn` (kept by the change's outbox until
+    then; none: nothing is sent)."""
+    unwritten = outbox.events_unwritten.get(hand.pk)
     if unwritten:
         HandEvent.objects.bulk_create(unwritten)
         unwritten.clear()
@@ -124,15 +124,15 @@ _HAND_FIELDS = {field.name: field for field in Hand._meta.concrete_fields}
 _EVENT_VALUES_SQL = "(" + ", ".join(["%s"] * len(_EVENT_FIELDS)) + ")"
 
 
-def hand_turn_save(hand: Hand, fields: list[str]) -> None:
+def hand_turn_save(hand: Hand, fields: list[str], outbox: Outbox) -> None:
     """`hand.save(update_fields=fields)` with the events recorded `with_turn` written first.
     On PostgreSQL both are one statement, `WITH events AS (INSERT ...) UPDATE ...` (a
     data-modifying WITH runs once, whatever the UPDATE reads): the same rows and values as
     `bulk_create` and `save` write, in one trip instead of two (docs/performance.md,
     "Issue #15: the act path, profiled")."""
-    unwritten = _events_unwritten(hand)
+    unwritten = outbox.events_unwritten.get(hand.pk)
     if not unwritten or connection.vendor != "postgresql":
-        hand_events_write(hand)
+        hand_events_write(hand, outbox)
         hand.save(update_fields=fields)
         return
     params: list[Any] = []
@@ -251,16 +251,15 @@ def hand_time_bank_start(*, hand: Hand, seat: Seat | None, outbox: Outbox, now: 
     hand.save(update_fields=["action_deadline", "time_bank_seat", "time_bank_since"])
     outbox.set_turn(seat.number, deadline, now)
     outbox.table_frame(
-        {
-            "type": "time_bank",
-            "table_id": hand.table_id,
-            "hand_id": hand.pk,
-            "seq": hand.seq,
-            "seat": seat.number,
-            "time_bank_ms": seat.time_bank_ms,
-            "action_deadline": iso(deadline),
-            "ms_left": ms_left(deadline, now),
-        }
+        TimeBank(
+            table_id=hand.table_id,
+            hand_id=hand.pk,
+            seq=hand.seq,
+            seat=seat.number,
+            time_bank_ms=seat.time_bank_ms,
+            action_deadline=iso(deadline),
+            ms_left=ms_left(deadline, now),
+        )
     )
     scheduling.deadline_send_if_soon(
         outbox.after_commit,
@@ -359,17 +358,17 @@ def hand_carry_on(
         hand_events_record(hand, engine_records(events), outbox)
     hand.state = engine.to_json()
     if engine.is_over:
-        hand_events_write(hand)
+        hand_events_write(hand, outbox)
         hand_finish(table=table, hand=hand, engine=engine, seats=seats, outbox=outbox, now=now)
         return engine
     deadline = now + timedelta(seconds=table.action_clock)
     hand.action_deadline = deadline
-    hand_turn_save(hand, HAND_TURN_FIELDS)
+    hand_turn_save(hand, HAND_TURN_FIELDS, outbox)
     to_act = engine.to_act
     player_id = hand.players.get(str(to_act))
     offers = (
         [
-            {"kind": offer.kind.value, "amount": offer.amount, "adds": offer.adds}
+            LegalAction(kind=offer.kind.value, amount=offer.amount, adds=offer.adds)
             for offer in engine.legal_actions(to_act)
         ]
         if to_act is not None
@@ -379,16 +378,15 @@ def hand_carry_on(
     if player_id is not None:
         outbox.user_frame(
             int(player_id),
-            {
-                "type": "your_turn",
-                "table_id": table.pk,
-                "hand_id": hand.pk,
-                "seq": hand.seq,
-                "seat": to_act,
-                "legal_actions": offers,
-                "action_deadline": iso(deadline),
-                "ms_left": ms_left(deadline, now),
-            },
+            YourTurn(
+                table_id=table.pk,
+                hand_id=hand.pk,
+                seq=hand.seq,
+                seat=to_act,
+                legal_actions=offers,
+                action_deadline=iso(deadline),
+                ms_left=ms_left(deadline, now),
+            ),
         )
     # The deadline is data (DESIGN.md "Time"): the clock sweep schedules its task when it
     # falls near; a turn answered before then costs no message.
@@ -480,14 +478,13 @@ def hand_finish(
         if player_id is not None and engine.may_show(number):
             outbox.user_frame(
                 int(player_id),
-                {
-                    "type": "show_offer",
-                    "table_id": table.pk,
-                    "hand_id": hand.pk,
-                    "seat": number,
-                    "until": iso(table.next_hand_at),
-                    "ms_left": ms_left(table.next_hand_at, now),
-                },
+                ShowOffer(
+                    table_id=table.pk,
+                    hand_id=hand.pk,
+                    seat=number,
+                    until=iso(table.next_hand_at),
+                    ms_left=ms_left(table.next_hand_at, now),
+                ),
             )
 
 
@@ -517,33 +514,12 @@ def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = N
         outbox.seats_changed = True
 
 
-def ready_seats(table: Table) -> list[Seat]:
-    """Seats that would be dealt in, before R-ANTE-1's confirmation (R-GAME-3, R-SIT-1)."""
-    return list(
-        Seat.objects.filter(table=table, sitting_out=False, stack__gt=0)
-        .select_related("player")
-        .order_by("number")
-    )
-
-
-def ante_awaited(ready: list[Seat]) -> list[int]:
-    """R-ANTE-1: of the seats ready to play (`ready_seats`), the numbers of those whose player
-    posts the ante by hand and has not said "I'm in" for the next hand yet."""
-    return [seat.number for seat in ready if not seat.player.auto_ante and not seat.ante_confirmed]
-
-
 def next_hand_frame(
     table: Table, at: datetime | None, now: datetime, awaited: list[int]
-) -> dict[str, Any]:
+) -> NextHand:
     """The table frame of the next hand: due `at` (None: not scheduled), and the seats whose
     "I'm in" the table waits for (R-ANTE-1), so every viewer can say who it waits on."""
-    return {
-        "type": "next_hand",
-        "table_id": table.pk,
-        "at": iso(at),
-        "ms_left": ms_left(at, now),
-        "awaiting_ante": awaited,
-    }
+    return NextHand(table_id=table.pk, at=iso(at), ms_left=ms_left(at, now), awaiting_ante=awaited)
 
 
 def ante_confirm_ask(
@@ -557,12 +533,7 @@ def ante_confirm_ask(
         if seat.number in awaited:
             outbox.user_frame(
                 seat.player_id,
-                {
-                    "type": "ante_confirm",
-                    "table_id": table.pk,
-                    "deadline": iso(at),
-                    "ms_left": ms_left(at, now),
-                },
+                AnteConfirm(table_id=table.pk, deadline=iso(at), ms_left=ms_left(at, now)),
             )
 
 
@@ -624,13 +595,9 @@ def waiting_list_offer_seats(*, table: Table, outbox: Outbox, now: datetime) -> 
         entry.save(update_fields=["offered_until"])
         outbox.user_frame(
             entry.player_id,
-            {
-                "type": "seat_offer",
-                "table_id": table.pk,
-                "entry_id": entry.pk,
-                "until": iso(until),
-                "ms_left": ms_left(until, now),
-            },
+            SeatOffer(
+                table_id=table.pk, entry_id=entry.pk, until=iso(until), ms_left=ms_left(until, now)
+            ),
         )
         scheduling.deadline_send_if_soon(
             outbox.after_commit,

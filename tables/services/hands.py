@@ -16,12 +16,13 @@ from stud.deck import (
     reshuffle_seed_for,
     shuffled_deck,
 )
+from tables.common import ante_awaited, now_or, ready_seats
+from tables.kinds import table_kind
 from tables.models import Hand, HandPlayer, Seat, Table, WaitingListEntry
 from tables.services import scheduling
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
-    ante_awaited,
     ante_confirm_ask,
     engine_records,
     game_config,
@@ -29,11 +30,8 @@ from tables.services.flow import (
     hand_events_record,
     hand_turn_time_out,
     next_hand_frame,
-    now_or,
-    ready_seats,
     seats_time_bank_top_up,
 )
-from tables.services.kinds import table_kind
 from tables.services.results import Refusal, TableResult, refused, stale
 from tables.services.waiting import waiting_list_offer_expire
 

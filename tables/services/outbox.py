@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from stud import StudHand
 from stud.strength import hand_strength
+from tables.common import iso, ms_left
 from tables.models import Hand, HandEvent, Table
+from tables.realtime.frames import UNSET, Event, Frame, HandStrength, Seats, WaitingList
+from tables.selectors import seats_public, waiting_list_public
 from tables.services.broadcast import broadcast
 from tables.services.results import Frames, Status, TableResult
 
@@ -20,18 +23,6 @@ logger = logging.getLogger(__name__)
 
 # Events that give players cards: after a batch with one, each learns what they now hold.
 DEALING_KINDS = frozenset({"hand_start", "down_cards", "cards_dealt", "community_card"})
-
-
-def iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.isoformat()
-
-
-def ms_left(moment: datetime | None, now: datetime) -> int | None:
-    """Milliseconds from `now` to `moment` (never below 0): sent beside each deadline, so a
-    client counts down on its own monotonic clock and a skewed wall clock does not matter."""
-    if moment is None:
-        return None
-    return max(0, round((moment - now).total_seconds() * 1000))
 
 
 def on_commit_logged(job: Callable[[], None], *, what: str) -> None:
@@ -52,24 +43,74 @@ def run_logged(job: Callable[[], None], *, what: str) -> None:
         logger.exception("after commit: %s failed (the change stands; the sweep repairs)", what)
 
 
+@dataclass(frozen=True)
+class _EventDraft:
+    """An event frame waiting for the batch's turn: the outbox builds it once, when the
+    change is finished (`Outbox.result`), with the turn if it is the batch's last event, so
+    a frame is never edited after it is built."""
+
+    table_id: int
+    hand_id: int
+    hand_number: int
+    row: HandEvent
+    audience: str  # "public" | "placeholder" | "private"
+
+    def build(self, turn: tuple[int | None, str | None, int | None] | None) -> Event:
+        to_act, deadline, left = (None, None, None) if turn is None else turn
+        row = self.row
+        if self.audience == "placeholder":
+            return Event(
+                table_id=self.table_id,
+                hand_id=self.hand_id,
+                hand_number=self.hand_number,
+                seq=row.seq,
+                kind="private",
+                payload={},
+                to_act=to_act,
+                action_deadline=deadline,
+                ms_left=left,
+                seat=row.visible_to if row.visible_to is not None else UNSET,
+            )
+        return Event(
+            table_id=self.table_id,
+            hand_id=self.hand_id,
+            hand_number=self.hand_number,
+            seq=row.seq,
+            kind=row.kind,
+            payload=row.payload,
+            to_act=to_act,
+            action_deadline=deadline,
+            ms_left=left,
+            private=True if self.audience == "private" else UNSET,
+        )
+
+
+Pending = Frame | _EventDraft
+
+
 class Outbox:
-    """Frames and after-commit jobs of one service call on one table."""
+    """Frames and after-commit jobs of one service call on one table: it collects the frames
+    the services build (tables/realtime/frames.py) and sends them after the commit; it never
+    edits one. It also keeps the hand's events recorded `with_turn` until they are written
+    (tables.services.flow.hand_turn_save)."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.table_frames: list[dict[str, Any]] = []
-        self.user_frames: dict[int, list[dict[str, Any]]] = {}
+        self.table_frames: list[Pending] = []
+        self.user_frames: dict[int, list[Pending]] = {}
         self.seats_changed = False
         self.waiting_changed = False
+        # a hand's events recorded `with_turn`, by hand id, until they are written
+        self.events_unwritten: dict[int, list[HandEvent]] = {}
         self._jobs: list[Callable[[], None]] = []
-        self._last_event_frames: list[dict[str, Any]] = []
+        self._last_batch: list[_EventDraft] = []
         self._turn: tuple[int | None, datetime | None, int | None] | None = None
         self._dealt: Hand | None = None  # a hand that dealt cards in this batch
 
-    def table_frame(self, frame: dict[str, Any]) -> None:
+    def table_frame(self, frame: Frame) -> None:
         self.table_frames.append(frame)
 
-    def user_frame(self, user_id: int, frame: dict[str, Any]) -> None:
+    def user_frame(self, user_id: int, frame: Frame) -> None:
         self.user_frames.setdefault(user_id, []).append(frame)
 
     def after_commit(self, job: Callable[[], None]) -> None:
@@ -87,34 +128,25 @@ class Outbox:
         """One frame per event per audience (placeholders keep every viewer's seq whole)."""
         if not rows:
             return
-        last: list[dict[str, Any]] = []
+        last: list[_EventDraft] = []
         if any(row.kind in DEALING_KINDS for row in rows):
             self._dealt = hand
+        table_id = self.table.pk
         for row in rows:
-            base: dict[str, Any] = {
-                "type": "event",
-                "table_id": self.table.pk,
-                "hand_id": hand.pk,
-                "hand_number": hand.number,
-                "seq": row.seq,
-                "to_act": None,
-                "action_deadline": None,
-                "ms_left": None,
-            }
             if row.visible_to is None:
-                frame = {**base, "kind": row.kind, "payload": row.payload}
-                self.table_frame(frame)
-                last = [frame]
+                public = _EventDraft(table_id, hand.pk, hand.number, row, "public")
+                self.table_frames.append(public)
+                last = [public]
                 continue
-            placeholder = {**base, "kind": "private", "seat": row.visible_to, "payload": {}}
-            self.table_frame(placeholder)
+            placeholder = _EventDraft(table_id, hand.pk, hand.number, row, "placeholder")
+            self.table_frames.append(placeholder)
             last = [placeholder]
             player_id = hand.players.get(str(row.visible_to))
             if player_id is not None:
-                private = {**base, "kind": row.kind, "payload": row.payload, "private": True}
-                self.user_frame(int(player_id), private)
+                private = _EventDraft(table_id, hand.pk, hand.number, row, "private")
+                self.user_frames.setdefault(int(player_id), []).append(private)
                 last.append(private)
-        self._last_event_frames = last
+        self._last_batch = last
 
     def _strength_frames(self, hand: Hand) -> None:
         """Each player still in the hand gets what their cards now make (stud.strength), in
@@ -128,15 +160,30 @@ class Outbox:
                 continue
             self.user_frame(
                 int(player_id),
-                {
-                    "type": "hand_strength",
-                    "table_id": self.table.pk,
-                    "hand_id": hand.pk,
-                    "seq": hand.seq,
-                    "seat": int(number),
-                    **strength.to_json(),
-                },
+                HandStrength(
+                    table_id=self.table.pk,
+                    hand_id=hand.pk,
+                    seq=hand.seq,
+                    seat=int(number),
+                    high=strength.high,
+                    low=strength.low,
+                ),
             )
+
+    def _built(self, pending: list[Pending]) -> list[Frame]:
+        turn = None
+        if self._turn is not None:
+            to_act, deadline, left = self._turn
+            if left is None:
+                left = ms_left(deadline, timezone.now())
+            turn = (to_act, iso(deadline), left)
+        last = self._last_batch
+        return [
+            item.build(turn if any(item is draft for draft in last) else None)
+            if isinstance(item, _EventDraft)
+            else item
+            for item in pending
+        ]
 
     def result(
         self,
@@ -145,33 +192,18 @@ class Outbox:
         hand: Hand | None = None,
         message: str = "",
     ) -> TableResult:
-        """Finish the frames, register the broadcast and jobs on commit, and answer."""
-        from tables.selectors import seats_public, waiting_list_public
-
-        if self._turn is not None:
-            to_act, deadline, left = self._turn
-            if left is None:
-                left = ms_left(deadline, timezone.now())
-            for frame in self._last_event_frames:
-                frame["to_act"] = to_act
-                frame["action_deadline"] = iso(deadline)
-                frame["ms_left"] = left
+        """Build the frames, register the broadcast and jobs on commit, and answer."""
         table_id = self.table.pk
         if self._dealt is not None:
             self._strength_frames(self._dealt)
         if self.seats_changed:
-            self.table_frame(
-                {"type": "seats", "table_id": table_id, "seats": seats_public(table_id)}
-            )
+            self.table_frame(Seats(table_id=table_id, seats=seats_public(table_id)))
         if self.waiting_changed:
-            self.table_frame(
-                {
-                    "type": "waiting_list",
-                    "table_id": table_id,
-                    "entries": waiting_list_public(table_id),
-                }
-            )
-        frames = Frames(table=self.table_frames, users=self.user_frames)
+            self.table_frame(WaitingList(table_id=table_id, entries=waiting_list_public(table_id)))
+        frames = Frames(
+            table=self._built(self.table_frames),
+            users={user: self._built(pending) for user, pending in self.user_frames.items()},
+        )
         jobs = list(self._jobs)
 
         def send() -> None:

@@ -19,9 +19,9 @@ from datetime import datetime
 
 from django.db import transaction
 
+from tables.common import now_or
 from tables.models import PRESENCE_STALE, Seat
 from tables.services.change import table_change
-from tables.services.flow import now_or
 
 
 def seats_heartbeat(

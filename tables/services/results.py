@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Literal
+
+from tables.realtime.frames import Frame, frame_json
 
 # applied: the change is made; stale: an expected seq or hand that has moved on, nothing
 # done; refused: a rule or a check said no, nothing written; skipped: the next hand could not
@@ -48,13 +51,24 @@ class Refusal(StrEnum):
 
 @dataclass(frozen=True)
 class Frames:
-    """Frames for the table group and for each player's own group (docs/tables-services.md)."""
+    """Frames for the table group and for each player's own group (docs/tables-services.md),
+    as declared (tables/realtime/frames.py), final when built."""
 
-    table: list[dict[str, Any]] = field(default_factory=list)
-    users: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    table: list[Frame] = field(default_factory=list)
+    users: dict[int, list[Frame]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.table) or any(self.users.values())
+
+    @cached_property
+    def table_json(self) -> list[dict[str, Any]]:
+        """The table group's frames as the JSON objects a client receives."""
+        return [frame_json(frame) for frame in self.table]
+
+    @cached_property
+    def users_json(self) -> dict[int, list[dict[str, Any]]]:
+        """Each player's own frames as the JSON objects a client receives."""
+        return {user: [frame_json(frame) for frame in sent] for user, sent in self.users.items()}
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ from celery import current_app
 from django.conf import settings
 from django.utils import timezone
 
+from tables import kinds
+
 logger = logging.getLogger(__name__)
 
 ACTION_CLOCK_EXPIRE = "tables.tasks.action_clock_expire"
@@ -110,9 +112,8 @@ def deadline_kind_register(kind: DeadlineKind) -> None:
     DEADLINE_KINDS[kind.name] = kind
 
 
-# A tournament table between hands: the tournament's step (tournaments/tasks.py) decides
-# what happens before the next deal (issue #13).
-TOURNAMENT_TABLE_BETWEEN_HANDS = "tournaments.tasks.table_between_hands"
+# A tournament table between hands (tables/kinds.py names its task).
+TOURNAMENT_TABLE_BETWEEN_HANDS = kinds.TOURNAMENT_TABLE_BETWEEN_HANDS
 
 
 def task_send(name: str, *args: Any, countdown: float, **options: Any) -> None:

@@ -10,11 +10,13 @@ from accounts.money import cents_format
 from accounts.services import InsufficientBalance, staff_action_record, wallet_debit
 from stud import IllegalAction, StudHand
 from stud.time_bank import time_bank_start_ms
+from tables.common import ante_awaited, now_or, ready_seats
+from tables.kinds import table_kind
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
+from tables.realtime.frames import TableClosed
 from tables.services.change import TableChange, seats_by_number, table_change
 from tables.services.flow import (
     active_offers,
-    ante_awaited,
     ante_confirm_ask,
     closed_table_cash_out,
     engine_records,
@@ -23,13 +25,10 @@ from tables.services.flow import (
     hand_events_record,
     hand_schedule_next,
     next_hand_frame,
-    now_or,
-    ready_seats,
     seat_cash_out,
     table_reference,
     waiting_list_offer_seats,
 )
-from tables.services.kinds import table_kind
 from tables.services.results import Refusal, TableResult
 
 
@@ -337,7 +336,7 @@ def table_close(
         change.outbox.seats_changed = True
         closed_table_cash_out(table=table, outbox=change.outbox, hand=change.hand)
         change.outbox.table_frame(
-            {"type": "table_closed", "table_id": table.pk, "hand_running": change.hand is not None}
+            TableClosed(table_id=table.pk, hand_running=change.hand is not None)
         )
         if staff is not None:
             staff_action_record(

@@ -8,7 +8,7 @@ Each step collects its frames in the table's own `Outbox`; `tournament_tables_fi
 registers them to go out after the commit, as every table change does. Nothing here is a
 rule of poker or of the tournament: stud/tournament.py decides, the tournament records.
 
-The tables themselves know a tournament table only by its kind (tables/services/kinds.py,
+The tables themselves know a tournament table only by its kind (tables/kinds.py,
 `table_kind(table)` is `TOURNAMENT` when `Table.is_tournament`): seats are not taken or left
 by players (Refusal.TOURNAMENT_TABLE), everyone with chips is dealt in, chips never go to
 the wallet, nothing is raked, and a hand's end sends the tournament's step by name instead
@@ -22,11 +22,13 @@ from datetime import datetime, timedelta
 
 from stud import Game, OddChip
 from stud.time_bank import time_bank_start_ms
+from tables.common import iso, ms_left
 from tables.models import Hand, Seat, Table
+from tables.realtime.frames import NextHand, Stakes, TableClosed
 from tables.services import scheduling
 from tables.services.change import current_hand, lock_table
 from tables.services.flow import hand_events_record
-from tables.services.outbox import Outbox, iso, ms_left
+from tables.services.outbox import Outbox
 
 # R-TOUR-8: the cap of a bet and three raises holds heads-up too.
 TOURNAMENT_HEADS_UP_RAISES = 3
@@ -168,15 +170,14 @@ def tournament_table_stakes_set(
     table.dealer_only_ante = dealer_only_ante
     table.save(update_fields=["ante", "bring_in", "small_bet", "big_bet", "dealer_only_ante"])
     lock.outbox.table_frame(
-        {
-            "type": "stakes",
-            "table_id": table.pk,
-            "ante": ante,
-            "bring_in": bring_in,
-            "small_bet": small_bet,
-            "big_bet": big_bet,
-            "dealer_only_ante": dealer_only_ante,
-        }
+        Stakes(
+            table_id=table.pk,
+            ante=ante,
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            dealer_only_ante=dealer_only_ante,
+        )
     )
     return True
 
@@ -193,9 +194,7 @@ def tournament_hand_schedule(lock: TournamentTableLock, *, now: datetime, pause:
     at = now + timedelta(seconds=pause)
     table.next_hand_at = at
     table.save(update_fields=["next_hand_at"])
-    lock.outbox.table_frame(
-        {"type": "next_hand", "table_id": table.pk, "at": iso(at), "ms_left": ms_left(at, now)}
-    )
+    lock.outbox.table_frame(NextHand(table_id=table.pk, at=iso(at), ms_left=ms_left(at, now)))
     # DESIGN "Time": the start is data (next_hand_at) the clock sweep deals; a task is sent
     # only when the start falls before the next sweep.
     scheduling.deadline_send_if_soon(
@@ -213,9 +212,7 @@ def tournament_hand_hold(lock: TournamentTableLock) -> bool:
         return False
     table.next_hand_at = None
     table.save(update_fields=["next_hand_at"])
-    lock.outbox.table_frame(
-        {"type": "next_hand", "table_id": table.pk, "at": None, "ms_left": None}
-    )
+    lock.outbox.table_frame(NextHand(table_id=table.pk, at=None, ms_left=None))
     return True
 
 
@@ -266,6 +263,4 @@ def tournament_table_cancel(lock: TournamentTableLock, *, now: datetime) -> None
     for seat in lock.seats().values():
         tournament_seat_remove(lock, seat=seat)
     tournament_table_close(lock)
-    lock.outbox.table_frame(
-        {"type": "table_closed", "table_id": lock.table.pk, "hand_running": False}
-    )
+    lock.outbox.table_frame(TableClosed(table_id=lock.table.pk, hand_running=False))

@@ -5,15 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from accounts.models import Player
+from tables.common import now_or
+from tables.kinds import table_kind
 from tables.models import Seat, WaitingListEntry
 from tables.services.change import TableChange, table_change
 from tables.services.flow import (
     DUE_TOLERANCE,
     free_seat_count,
-    now_or,
     waiting_list_offer_seats,
 )
-from tables.services.kinds import table_kind
 from tables.services.results import Refusal, TableResult, refused
 
 

@@ -22,6 +22,7 @@ from django.core.cache import cache
 
 from pokerroom import inprocess
 from pokerroom.celery import DEADLINE_SWEEP
+from pokerroom.celery import app as celery_app
 from pokerroom.tasks import record_ping
 from tables import services
 from tables.models import Hand, HandEvent, Table
@@ -78,7 +79,7 @@ def test_embedded_a_time_out_fires_within_100_ms_of_its_deadline(settings, monke
     """The in-process runner plays beat (the sweep every second) and honours the `eta` of
     the tasks the sweep sends: the embedded mode of `make run`, without a broker."""
     settings.TASKS_IN_PROCESS = True
-    runner = inprocess.InProcessRunner(run_beat=True)
+    runner = inprocess.InProcessRunner(celery_app, run_beat=True)
     monkeypatch.setattr(inprocess, "_runner", runner)
     try:
         table = make_table(action_clock=ACTION_CLOCK)

@@ -314,7 +314,7 @@ def test_the_shared_budgets_use_one_redis_connection_per_process_not_one_per_web
 
     import redis
 
-    from tables.services.chat import chat_recent
+    from tables.common import chat_recent
 
     probe = redis.Redis.from_url(settings.REDIS_URL)
     flood.shared_admit([("user:warm-up", 100.0)])  # the process's own connection

@@ -161,12 +161,11 @@ async def test_a_players_own_frames_for_another_table_stay_on_that_table(players
     there = await TableClient.open(second.pk, players[0])
     from channels.layers import get_channel_layer
 
+    from tables.realtime.frames import AnteConfirm
     from tables.services.broadcast import frames_message
 
-    await get_channel_layer().group_send(
-        f"user-{players[0].pk}",
-        frames_message(second.pk, [{"type": "ante_confirm", "table_id": second.pk}]),
-    )
+    ask = AnteConfirm(table_id=second.pk, deadline=None, ms_left=None)
+    await get_channel_layer().group_send(f"user-{players[0].pk}", frames_message(second.pk, [ask]))
     assert (await there.wait_for(lambda f: f["type"] == "ante_confirm"))["table_id"] == second.pk
     await here.drain(0.1)
     assert not [f for f in here.frames if f["type"] == "ante_confirm"]

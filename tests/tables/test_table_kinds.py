@@ -1,11 +1,11 @@
 """A table's kind answers, in one place, how a cash table and a tournament's table differ
-(tables/services/kinds.py): who sits, who is dealt in, who schedules the next deal, the
+(tables/kinds.py): who sits, who is dealt in, who schedules the next deal, the
 rake, the first button, chips or money, the "I'm in" prompt."""
 
 from __future__ import annotations
 
+from tables.kinds import CASH, TOURNAMENT, table_kind
 from tables.models import Table
-from tables.services.kinds import CASH, TOURNAMENT, table_kind
 from tables.services.scheduling import TOURNAMENT_TABLE_BETWEEN_HANDS
 
 

@@ -104,7 +104,7 @@ def test_the_events_written_with_the_turn_are_the_events_the_players_were_sent()
     player = players[_seat_to_act(table)]
     result = act(table, player, *passive_action(table, player))
     assert result.ok, result.reply()
-    sent = {f["seq"]: f for f in result.frames.table if f.get("type") == "event"}
+    sent = {f["seq"]: f for f in result.frames.table_json if f.get("type") == "event"}
     rows = HandEvent.objects.filter(hand=hand, seq__gt=hand.seq).order_by("seq")
     assert [row.seq for row in rows] == sorted(sent)
     for row in rows:
@@ -124,9 +124,10 @@ def test_the_one_statement_write_stores_every_event_column_as_the_orm_does():
     hand = running_hand(table)
     records = [("chat_note", {"n": 1}, None), ("chat_note", {"n": 2}, 2)]
     with transaction.atomic():
-        hand_events_record(hand, records, Outbox(table), with_turn=True)
-        rows = list(vars(hand)["_events_unwritten"])
-        hand_turn_save(hand, ["seq"])
+        outbox = Outbox(table)
+        hand_events_record(hand, records, outbox, with_turn=True)
+        rows = list(outbox.events_unwritten[hand.pk])
+        hand_turn_save(hand, ["seq"], outbox)
     sent = [_fields(row) for row in rows]  # as the save left them: created_at set
     stored = [
         _fields(row) for row in HandEvent.objects.filter(hand=hand, seq__gt=sent[0]["seq"] - 1)

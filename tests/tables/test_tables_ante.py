@@ -27,11 +27,11 @@ pytestmark = pytest.mark.django_db
 
 
 def frames_of(result, kind: str) -> list[dict]:
-    return [f for f in result.frames.table if f["type"] == kind]
+    return [f for f in result.frames.table_json if f["type"] == kind]
 
 
 def user_frames_of(result, player: Player, kind: str) -> list[dict]:
-    return [f for f in result.frames.users.get(player.pk, []) if f["type"] == kind]
+    return [f for f in result.frames.users_json.get(player.pk, []) if f["type"] == kind]
 
 
 def test_r_ante_1_the_prompt_has_its_own_few_seconds(settings):

@@ -48,7 +48,7 @@ def test_an_applied_change_keeps_its_writes_and_sends_its_frames() -> None:
         change.outbox.seats_changed = True
 
     assert change.result.ok
-    assert [frame["type"] for frame in change.result.frames.table] == ["seats"]
+    assert [frame["type"] for frame in change.result.frames.table_json] == ["seats"]
     assert Table.objects.get(pk=table.pk).name == "Renamed"
 
 

@@ -29,7 +29,7 @@ def test_r_buy_1_closing_a_quiet_table_cashes_every_seat_out_and_says_so():
 
     closed = services.table_close(table_id=table.pk)
 
-    assert [f for f in closed.frames.table if f["type"] == "table_closed"] == [
+    assert [f for f in closed.frames.table_json if f["type"] == "table_closed"] == [
         {"type": "table_closed", "table_id": table.pk, "hand_running": False}
     ]
     assert not Seat.objects.filter(table=table).exists()
@@ -50,7 +50,9 @@ def test_r_buy_1_a_hand_in_play_finishes_then_its_players_are_cashed_out():
 
     closed = services.table_close(table_id=table.pk)
 
-    assert [f["hand_running"] for f in closed.frames.table if f["type"] == "table_closed"] == [True]
+    assert [f["hand_running"] for f in closed.frames.table_json if f["type"] == "table_closed"] == [
+        True
+    ]
     assert Seat.objects.filter(table=table).count() == 2  # still playing
     play_down(table, {1: alice, 2: bob})
     assert not Seat.objects.filter(table=table).exists()

@@ -142,11 +142,11 @@ def test_events_visible_to_one_seat_reach_the_table_as_placeholders():
 
     result = services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS))
 
-    table_frames = [f for f in result.frames.table if f["type"] == "event"]
+    table_frames = [f for f in result.frames.table_json if f["type"] == "event"]
     assert [f["seq"] for f in table_frames] == list(range(1, len(table_frames) + 1))
     private = [f for f in table_frames if f["kind"] == "private"]
     assert private and all(f["payload"] == {} for f in private)
-    alice_frames = result.frames.users[alice.pk]
+    alice_frames = result.frames.users_json[alice.pk]
     down = [f for f in alice_frames if f.get("kind") == "down_cards"]
     assert down[0]["payload"]["cards"] == [parse_card("As"), parse_card("Ad")]
     assert {f["seq"] for f in down} <= {f["seq"] for f in private}
@@ -235,7 +235,7 @@ def test_the_player_to_act_gets_their_offers_with_the_turn():
 
     result = services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS))
 
-    turn = [f for f in result.frames.users[bob.pk] if f["type"] == "your_turn"]
+    turn = [f for f in result.frames.users_json[bob.pk] if f["type"] == "your_turn"]
     assert len(turn) == 1 and turn[0]["seq"] == result.seq and turn[0]["seat"] == 2
     assert {offer["kind"] for offer in turn[0]["legal_actions"]} == {"bring_in", "complete"}
 

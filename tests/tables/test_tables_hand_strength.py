@@ -17,7 +17,7 @@ ALICE_TRIPS = "As 2c Ad 3d Ah 7c 9s Kc 8d 9h Qc 4h 9d Jd 5s 9c Ac Td"
 
 
 def strengths(result, player) -> list[dict]:
-    return [f for f in result.frames.users.get(player.pk, []) if f["type"] == "hand_strength"]
+    return [f for f in result.frames.users_json.get(player.pk, []) if f["type"] == "hand_strength"]
 
 
 def test_each_player_is_told_what_their_own_cards_make_after_each_deal():
@@ -31,7 +31,7 @@ def test_each_player_is_told_what_their_own_cards_make_after_each_deal():
     assert (mine["seat"], mine["high"], mine["low"]) == (1, "Three of a kind, Aces", None)
     [his] = strengths(dealt, bob)
     assert (his["seat"], his["high"]) == (2, "High card Seven")
-    assert not [f for f in dealt.frames.table if f["type"] == "hand_strength"]
+    assert not [f for f in dealt.frames.table_json if f["type"] == "hand_strength"]
 
     # bob brings in, alice calls: 4th street is dealt and each hears again.
     first = act(table, bob, *passive_action(table, bob))

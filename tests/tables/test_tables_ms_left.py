@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tables import selectors, services
-from tables.services.outbox import ms_left
+from tables.common import ms_left
 from tests.table_factories import act, make_table, running_hand, seated_player, stacked_deck
 from tests.tables.test_tables_hand_flow import ALICE_WINS
 
@@ -27,16 +27,16 @@ def test_the_turn_frames_carry_the_whole_clock_in_ms_left_beside_the_deadline():
     dealt = services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS), now=DEALT_AT)
     assert dealt.ok
 
-    last = [f for f in dealt.frames.table if f["type"] == "event"][-1]
+    last = [f for f in dealt.frames.table_json if f["type"] == "event"][-1]
     assert last["to_act"] == 2
     assert last["action_deadline"] == (DEALT_AT + timedelta(seconds=20)).isoformat()
     assert last["ms_left"] == 20_000
-    turn = [f for f in dealt.frames.users[bob.pk] if f["type"] == "your_turn"]
+    turn = [f for f in dealt.frames.users_json[bob.pk] if f["type"] == "your_turn"]
     assert [(f["seat"], f["ms_left"]) for f in turn] == [(2, 20_000)]
 
     acted = act(table, bob, "bring_in", 25, now=DEALT_AT + timedelta(seconds=5))
     assert acted.ok
-    last = [f for f in acted.frames.table if f["type"] == "event"][-1]
+    last = [f for f in acted.frames.table_json if f["type"] == "event"][-1]
     assert (last["to_act"], last["ms_left"]) == (1, 20_000)  # alice's clock starts afresh
 
 
@@ -46,7 +46,7 @@ def test_a_frame_without_a_turn_has_no_ms_left():
     seated_player(table, seat_number=1)
     seated_player(table, seat_number=2)
     dealt = services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS), now=DEALT_AT)
-    first = next(f for f in dealt.frames.table if f["type"] == "event")
+    first = next(f for f in dealt.frames.table_json if f["type"] == "event")
     assert (first["action_deadline"], first["ms_left"]) == (None, None)
 
 

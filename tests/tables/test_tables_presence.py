@@ -54,11 +54,11 @@ def test_two_connections_keep_the_player_connected_until_both_close():
 
     closed = _connect(table, alice, now=now, connected=False)
 
-    assert closed.ok and not closed.frames.table  # nothing changed for anyone
+    assert closed.ok and not closed.frames.table_json  # nothing changed for anyone
     assert Seat.objects.get(player=alice).connections == 1
     assert _shown_connected(table, alice)
     last = _connect(table, alice, now=now, connected=False)
-    assert [f["type"] for f in last.frames.table] == ["seats"]
+    assert [f["type"] for f in last.frames.table_json] == ["seats"]
     assert not _shown_connected(table, alice)
     assert Seat.objects.get(player=alice).connections == 0
 
@@ -101,7 +101,7 @@ def test_r_time_3_the_last_connection_closing_on_their_turn_keeps_the_turn_and_i
     gone = _connect(table, player, now=now, connected=False)
 
     hand.refresh_from_db()
-    assert gone.ok and [f["type"] for f in gone.frames.table] == ["seats"]
+    assert gone.ok and [f["type"] for f in gone.frames.table_json] == ["seats"]
     assert hand.seq == seq and hand.action_deadline == deadline
     assert hand.timed_out_seats == [] and engine_of(hand).to_act == to_act
     assert not _shown_connected(table, player)
@@ -136,7 +136,7 @@ def test_the_sweep_clears_a_crashed_processs_connections_and_tells_the_table(
     seat = Seat.objects.get(player=alice)
     assert (seat.connections, seat.connected) == (0, False)
     assert not _shown_connected(table, alice)
-    [seats_frame] = sent[0]["frames"].table
+    [seats_frame] = sent[0]["frames"].table_json
     assert seats_frame["type"] == "seats"
     assert [s["connected"] for s in seats_frame["seats"] if s["player_id"] == alice.pk] == [False]
 

@@ -74,8 +74,8 @@ def test_r_ante_1_players_without_auto_ante_are_asked_when_a_hand_is_scheduled()
 
     result = services.seat_take(table_id=table.pk, player=player, buy_in=2000)
 
-    assert [f["type"] for f in result.frames.users[carol.pk]] == ["ante_confirm"]
-    assert any(f["type"] == "next_hand" for f in result.frames.table)
+    assert [f["type"] for f in result.frames.users_json[carol.pk]] == ["ante_confirm"]
+    assert any(f["type"] == "next_hand" for f in result.frames.table_json)
 
 
 def test_r_game_3_the_next_hand_task_deals_only_when_due():
@@ -127,7 +127,7 @@ def test_the_waiting_list_offers_a_freed_seat_to_the_first_in_line_then_the_next
 
     left = services.seat_leave(table_id=table.pk, player=alice, now=now)
 
-    assert [f["type"] for f in left.frames.users[carol.pk]] == ["seat_offer"]
+    assert [f["type"] for f in left.frames.users_json[carol.pk]] == ["seat_offer"]
     refused = services.seat_take(table_id=table.pk, player=erin, buy_in=2000, now=now)
     assert refused.error == "seat_offered"
     carol_entry = WaitingListEntry.objects.get(player=carol)

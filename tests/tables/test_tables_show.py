@@ -42,7 +42,7 @@ def _bob_folds_to_alice():
 def test_r_show_3_the_uncalled_winner_is_offered_to_show_until_the_next_hand():
     table, alice, bob, hand, last = _bob_folds_to_alice()
 
-    offers = [f for f in last.frames.users.get(alice.pk, []) if f["type"] == "show_offer"]
+    offers = [f for f in last.frames.users_json.get(alice.pk, []) if f["type"] == "show_offer"]
 
     table.refresh_from_db()
     assert len(offers) == 1
@@ -57,7 +57,7 @@ def test_r_show_3_the_uncalled_winner_is_offered_to_show_until_the_next_hand():
         }
     ]
     assert isinstance(ms_left, int) and ms_left >= 0
-    assert not [f for f in last.frames.users.get(bob.pk, []) if f["type"] == "show_offer"]
+    assert not [f for f in last.frames.users_json.get(bob.pk, []) if f["type"] == "show_offer"]
 
 
 def test_r_show_3_the_uncalled_winner_shows_and_everyone_sees_the_cards():
@@ -67,7 +67,7 @@ def test_r_show_3_the_uncalled_winner_shows_and_everyone_sees_the_cards():
     shown = services.hand_show(table_id=table.pk, player=alice, hand_id=hand.pk)
 
     assert shown.ok and shown.seq == seq + 1
-    [frame] = [f for f in shown.frames.table if f["type"] == "event"]
+    [frame] = [f for f in shown.frames.table_json if f["type"] == "event"]
     assert frame["kind"] == "show" and frame["seq"] == seq + 1
     assert frame["payload"]["seat"] == 1 and len(frame["payload"]["cards"]) == 3
     row = HandEvent.objects.get(hand=hand, seq=seq + 1)

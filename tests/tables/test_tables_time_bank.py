@@ -74,7 +74,7 @@ def test_r_bet_7_when_the_clock_runs_out_the_time_bank_runs_and_the_turn_stays()
     assert hand.seq == seq and engine_of(hand).to_act == 1
     assert not HandEvent.objects.filter(hand=hand, kind="timeout").exists()
     assert hand.time_bank_seat == 1 and hand.action_deadline == at(40)
-    [frame] = [f for f in result.frames.table if f["type"] == "time_bank"]
+    [frame] = [f for f in result.frames.table_json if f["type"] == "time_bank"]
     assert (frame["seat"], frame["ms_left"], frame["time_bank_ms"]) == (1, 30_000, 30_000)
     assert clock_runs_out(table, now=at(39)).error == "not_due"
 

@@ -81,7 +81,7 @@ django.setup()
 from pokerroom.celery import app
 assert "tables.tasks" not in sys.modules, "imported before the runner: the test proves nothing"
 from pokerroom.inprocess import runner
-runner().stop()
+runner(app).stop()
 missing = [
     name
     for entry in app.conf.beat_schedule.values()

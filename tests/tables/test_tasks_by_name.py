@@ -10,6 +10,7 @@ import uuid
 import pytest
 from celery import current_app
 
+from pokerroom.celery import app as celery_app
 from pokerroom.inprocess import import_task_modules
 from tables import tasks
 from tables.services import scheduling
@@ -32,7 +33,7 @@ def test_the_clock_sweep_schedules_the_tables_tasks_by_their_registered_names() 
         "next_hand": "tables.tasks.start_next_hand",
         "seat_offer": "tables.tasks.expire_waiting_list_offer",
     }
-    import_task_modules()
+    import_task_modules(celery_app)
     registered = {task: current_app.tasks[task].run for task in named.values()}
     assert registered == {
         "tables.tasks.action_clock_expire": tasks.action_clock_expire.run,

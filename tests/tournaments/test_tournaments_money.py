@@ -338,7 +338,7 @@ def test_cancelling_mid_hand_voids_the_hand_clears_the_seats_and_tells_the_playe
     cancelled; the room's chips still add up."""
     table_frames: list[dict[str, Any]] = []
     monkeypatch.setattr(
-        outbox, "broadcast", lambda *, table_id, frames: table_frames.extend(frames.table)
+        outbox, "broadcast", lambda *, table_id, frames: table_frames.extend(frames.table_json)
     )
     page_frames: list[dict[str, Any]] = []
     monkeypatch.setattr(

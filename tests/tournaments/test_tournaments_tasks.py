@@ -10,9 +10,10 @@ import pytest
 from celery import current_app
 
 from pokerroom.celery import app
+from pokerroom.celery import app as celery_app
 from pokerroom.inprocess import import_task_modules
+from tables.kinds import TOURNAMENT
 from tables.services import scheduling
-from tables.services.kinds import TOURNAMENT
 from tournaments import tasks
 
 
@@ -28,7 +29,7 @@ def test_a_tournament_tables_hand_end_names_the_tournaments_registered_step(
     scheduling.task_send(TOURNAMENT.between_hands_task, 4, countdown=0)
 
     assert sent == [("tournaments.tasks.table_between_hands", (4,), 0)]
-    import_task_modules()
+    import_task_modules(celery_app)
     assert current_app.tasks["tournaments.tasks.table_between_hands"].run == (
         tasks.table_between_hands.run
     )
@@ -52,7 +53,7 @@ def test_the_tournament_clock_is_kept_by_the_rooms_one_clock_sweep() -> None:
     swept = [entry["task"] for entry in app.conf.beat_schedule.values()]
     assert swept.count("tables.tasks.sweep_action_deadlines") == 1
     assert not any(task.startswith("tournaments.") for task in swept)
-    import_task_modules()
+    import_task_modules(celery_app)
     assert current_app.tasks["tournaments.tasks.clock_tick"].run == tasks.clock_tick.run
 
 

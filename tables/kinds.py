@@ -7,8 +7,9 @@ whether the chips are money, whether the table asks for "I'm in". A question abo
 table is a field here, so a new one (a sit-and-go's table, a private table) is one instance.
 
 The tables know a tournament only by name: the tournament's step between hands is a task
-name (scheduling.TOURNAMENT_TABLE_BETWEEN_HANDS), never an import (pyproject.toml's
-contracts: tables do not import tournaments).
+name (TOURNAMENT_TABLE_BETWEEN_HANDS), never an import (pyproject.toml's contracts: tables do
+not import tournaments). A read, not a service: the selectors ask it too, so it sits below
+both (pyproject.toml's layers contract).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tables.services.scheduling import TOURNAMENT_TABLE_BETWEEN_HANDS
-
 if TYPE_CHECKING:
     from tables.models import Table
+
+# A tournament table between hands: the tournament's step (tournaments/tasks.py) decides
+# what happens before the next deal (issue #13).
+TOURNAMENT_TABLE_BETWEEN_HANDS = "tournaments.tasks.table_between_hands"
 
 
 @dataclass(frozen=True)
