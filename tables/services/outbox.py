@@ -52,6 +52,12 @@ def run_logged(job: Callable[[], None], *, what: str) -> None:
         logger.exception("after commit: %s failed (the change stands; the sweep repairs)", what)
 
 
+def hand_turn_unsent_mark(table_id: int) -> None:
+    """A broadcast of the table was lost: its hand in play, if any, waits on a player the
+    room could not reach (tables.services.flow.hand_turn_clock_restart)."""
+    Hand.objects.filter(table_id=table_id, ended_at__isnull=True).update(turn_unsent=True)
+
+
 class Outbox:
     """Frames and after-commit jobs of one service call on one table."""
 
@@ -175,7 +181,12 @@ class Outbox:
         jobs = list(self._jobs)
 
         def send() -> None:
-            run_logged(lambda: broadcast(table_id=table_id, frames=frames), what="broadcast")
+            try:
+                broadcast(table_id=table_id, frames=frames)
+            except Exception:
+                logger.exception("after commit: broadcast failed (the change stands)")
+                # The player to act may not have their turn: it is not charged to them.
+                run_logged(lambda: hand_turn_unsent_mark(table_id), what="turn_unsent")
             for job in jobs:  # each on its own: one failing does not cancel the others
                 run_logged(job, what=f"table {table_id}'s scheduling")
 
