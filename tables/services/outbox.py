@@ -181,10 +181,7 @@ class Outbox:
         jobs = list(self._jobs)
 
         def send() -> None:
-            try:
-                broadcast(table_id=table_id, frames=frames)
-            except Exception:
-                logger.exception("after commit: broadcast failed (the change stands)")
+            if not broadcast(table_id=table_id, frames=frames):
                 # The player to act may not have their turn: it is not charged to them.
                 run_logged(lambda: hand_turn_unsent_mark(table_id), what="turn_unsent")
             for job in jobs:  # each on its own: one failing does not cancel the others
