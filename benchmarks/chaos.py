@@ -3,7 +3,8 @@
     DATABASE_URL=postgres://pokerroom:pokerroom@127.0.0.1:5432/pokerroom \
     .venv/bin/python benchmarks/chaos.py --tables 4 --seconds 120 --seed 1
 
-It builds a fresh database `<name>_chaos`, starts its own redis-server (a free port, nothing
+It builds a fresh database `<name>_chaos_<seed>` (so runs of several seeds may share the
+machine), starts its own redis-server (a free port, nothing
 saved to disk), two Daphne processes, one Celery worker and Celery beat (the database
 scheduler, which runs the action-clock sweep), and seats 6 bots at each table, half on each
 Daphne. Once every table has played a hand, for `--seconds` it kills (SIGKILL, the whole
@@ -542,13 +543,15 @@ async def play_through(
 def run_chaos(options: ChaosOptions) -> ChaosReport:
     base_url = os.environ.get("DATABASE_URL", "")
     if not base_url.startswith("postgres"):
-        raise SystemExit("set DATABASE_URL (PostgreSQL): the harness builds <name>_chaos beside it")
+        raise SystemExit(
+            "set DATABASE_URL (PostgreSQL): the harness builds <name>_chaos_<seed> beside it"
+        )
     logs = options.logs or Path(tempfile.mkdtemp(prefix="chaos-"))
     logs.mkdir(parents=True, exist_ok=True)
     redis_port = free_port()
     env = fresh_room_database(
         base_url,
-        "chaos",
+        f"chaos_{options.seed}",
         REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
         NEXT_HAND_PAUSE_SECONDS=str(options.pause),
     )

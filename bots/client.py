@@ -50,6 +50,13 @@ TURN_FRAME_WAIT = 3.0
 # or its answer can be lost (refused by the rate limit, a dropped frame), and a bot waiting
 # on it forever would skip every later event as a gap.
 SNAPSHOT_RETRY = 3.0
+# Seconds between pings, each carrying the last (hand_id, seq) the bot holds: a bot that is
+# behind (a frame lost on the way, or in an outage) is sent a snapshot, so even a bot that
+# waits for a turn frame that never came is mended within one ping (docs/protocol.md).
+PING_EVERY = 2.0
+# Seconds an action may go unanswered before it is sent again, with the same seq (actions
+# are idempotent: a repeat of one applied is answered stale, never applied twice).
+ACT_REPLY_WAIT = 3.0
 # A connection lost or refused (the server restarting) is opened again after a pause that
 # doubles from the first to the last, with jitter so that a room's bots do not come back in
 # one burst; the room answers each new connection with a snapshot (docs/protocol.md).
@@ -155,6 +162,8 @@ class BotStats:
     # it answered "stale" (the hand had moved on before the action was applied).
     timeouts: int = 0
     stale_acts: int = 0
+    # Actions sent again, same seq: answered `internal`, or not answered in ACT_REPLY_WAIT.
+    act_resends: int = 0
     errors: list[dict[str, Any]] = field(default_factory=list)
     # Seconds from sending an action to its result reply, and to the table event it caused.
     reply_latencies: list[float] = field(default_factory=list)
@@ -181,6 +190,7 @@ class BotStats:
             "out_of_order": self.out_of_order,
             "timeouts": self.timeouts,
             "stale_acts": self.stale_acts,
+            "act_resends": self.act_resends,
             "errors": len(self.errors),
             "reply": stats(self.reply_latencies),
             "broadcast": stats(self.broadcast_latencies),
@@ -263,6 +273,9 @@ class Bot(_RoomClient):
         self.snapshot_asked_at = 0.0
         self.acted_at: tuple[int, int] | None = None  # (hand_id, seq) of the last action sent
         self.sent_at: float | None = None
+        # The last action sent and not yet answered applied or refused (sent again after an
+        # `internal` error or ACT_REPLY_WAIT without an answer).
+        self.unanswered: dict[str, Any] | None = None
         self.sit_requested = False
         self.hand_ids_seen: set[int] = set()
         self._turn_fallback: asyncio.TimerHandle | None = None
@@ -318,6 +331,7 @@ class Bot(_RoomClient):
             ) as ws:
                 self._ws = ws
                 self._forget_connection_state()
+                pinging = asyncio.ensure_future(self._ping_while_open(ws))
                 try:
                     async for text in ws:
                         self._ws_frames_read += 1
@@ -326,6 +340,7 @@ class Bot(_RoomClient):
                             return True
                 finally:
                     self._ws = None
+                    pinging.cancel()
         except websockets.ConnectionClosed as closed:
             if closed.rcvd is not None and closed.rcvd.code in CLOSE_FINAL:
                 raise
@@ -342,8 +357,45 @@ class Bot(_RoomClient):
             self._turn_fallback.cancel()
         self.snapshot_pending, self.snapshot_asked_at = True, time.monotonic()
         self.sent_at = None
+        self.unanswered = None
         self.acted_at = None  # an action sent on the lost connection may never have arrived
         self.sit_requested = False
+
+    async def _ping_while_open(self, ws: ClientConnection) -> None:
+        """Every PING_EVERY: a ping with the bot's position (the room sends a snapshot to a
+        bot that is behind), and the unanswered action sent again once overdue."""
+        while self._ws is ws:
+            await asyncio.sleep(PING_EVERY)
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await self.ping()
+                await self.resend_overdue_act()
+
+    async def ping(self) -> None:
+        position: dict[str, Any] = {"seq": self.seq}
+        if self.hand_id is not None:
+            position["hand_id"] = self.hand_id
+        await self.send({"type": "ping", **position})
+
+    async def resend_overdue_act(self, *, now: float | None = None) -> None:
+        unanswered = self.unanswered
+        if unanswered is None or self.sent_at is None:
+            return
+        now = time.perf_counter() if now is None else now
+        if now - self.sent_at >= ACT_REPLY_WAIT:
+            await self._resend_act()
+
+    async def _resend_act(self) -> None:
+        """The same action again, same seq: applied once at most (the room checks the seq)."""
+        unanswered = self.unanswered
+        if unanswered is None or (unanswered["hand_id"], unanswered["seq"]) != (
+            self.hand_id,
+            self.seq,
+        ):
+            self.unanswered = None  # the turn has moved on: nothing to send again
+            return
+        self.stats.act_resends += 1
+        self.sent_at = time.perf_counter()
+        await self.send(unanswered)
 
     async def send(self, message: dict[str, Any]) -> None:
         if self._ws is not None:
@@ -377,6 +429,13 @@ class Bot(_RoomClient):
             logger.info("%s: error %s", self.username, frame)
             if frame.get("code") == "rate_limited":
                 self.snapshot_pending = False  # what we asked for was not read: ask again
+            unanswered = self.unanswered
+            if (
+                frame.get("code") == "internal"
+                and unanswered is not None
+                and frame.get("ref") == unanswered.get("ref")
+            ):
+                await self._resend_act()  # nothing was applied: the same action again
 
     async def on_snapshot(self, snapshot: dict[str, Any]) -> None:
         self.snapshot_pending = False
@@ -491,6 +550,8 @@ class Bot(_RoomClient):
                 await self.act(offers)
 
     async def on_result(self, frame: dict[str, Any]) -> None:
+        if frame.get("command") == "act":
+            self.unanswered = None  # applied, stale or refused: answered
         if frame.get("command") == "act" and self.sent_at is not None and "ref" in frame:
             self.stats.reply_latencies.append(time.perf_counter() - self.sent_at)
         if frame.get("command") == "sit" and frame.get("ok"):
@@ -535,16 +596,15 @@ class Bot(_RoomClient):
     async def _send_act(self, choice: dict[str, Any]) -> None:
         self.stats.actions += 1
         self.sent_at = time.perf_counter()
-        await self.send(
-            {
-                "type": "act",
-                "seq": self.seq,
-                "hand_id": self.hand_id,
-                "kind": choice["kind"],
-                "amount": choice["amount"],
-                "ref": f"a{self.stats.actions}",
-            }
-        )
+        self.unanswered = {
+            "type": "act",
+            "seq": self.seq,
+            "hand_id": self.hand_id,
+            "kind": choice["kind"],
+            "amount": choice["amount"],
+            "ref": f"a{self.stats.actions}",
+        }
+        await self.send(self.unanswered)
 
 
 async def play_many(bots: list[Bot], *, hands: int = 0, timeout: float | None = None) -> None:

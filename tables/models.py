@@ -202,6 +202,10 @@ class Hand(models.Model):
     # and since when (action_deadline is then the bank's end). None: on the action clock.
     time_bank_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     time_bank_since = models.DateTimeField(null=True, blank=True)
+    # The broadcast naming the player to act was lost (the channel layer was down, issue #22):
+    # the room could not reach them, so when the clock runs out it starts again instead of
+    # their time bank (R-TIME-3). Cleared by each new turn; set again by a broadcast lost.
+    turn_unsent = models.BooleanField(default=False)
     # Seats whose player left mid-hand -> the chips cashed out then (the hand abandoned at
     # once); chips the engine hands them later (an uncalled bet returned) follow at the end.
     left_seats = models.JSONField(default=dict)

@@ -331,3 +331,22 @@ def hand_replay(hand_id: int, viewer: Player | None) -> dict[str, Any] | None:
         "viewer_seat": viewer_seat,
         "events": events,
     }
+
+
+def client_behind(table_id: int, hand_id: int | None, seq: int) -> bool:
+    """Whether a client holding (`hand_id`, `seq`) of this table missed frames of the table's
+    last hand: it is in play and the client holds another hand or an older seq, or it ended
+    and the client holds it at an older seq (it missed the end). One indexed read (a ping's;
+    docs/protocol.md, "Catching up")."""
+    last = (
+        Hand.objects.filter(table_id=table_id)
+        .order_by("-number")
+        .values_list("pk", "seq", "ended_at")
+        .first()
+    )
+    if last is None:
+        return False
+    last_id, last_seq, ended_at = last
+    if ended_at is None:
+        return hand_id != last_id or seq < last_seq
+    return hand_id == last_id and seq < last_seq

@@ -12,7 +12,7 @@ import { BuyInDialog, ConfirmDialog, Toast, followBalance, refreshBalance } from
 import { FeltView } from "./table/felt.js";
 import { Panels } from "./table/panels.js";
 import { Sounds } from "./table/sounds.js";
-import { TableStore } from "./table/store.js";
+import { ACT_REPLY_WAIT_MS, TableStore } from "./table/store.js";
 import { startTournamentPanel } from "./tournament/table_panel.js";
 
 const CHAT_MAX_CHARS = 200;
@@ -53,6 +53,7 @@ const connection = new TableConnection({
   },
   onStatus: setConnection,
   onOpening: () => store.connecting(),
+  position: () => store.position(),
 });
 
 function send(message) {
@@ -102,6 +103,9 @@ function run(effects) {
       case "check_offers":
         setTimeout(() => run(store.offersOverdue(effect.seq)), effect.delay);
         break;
+      case "resend_act":
+        setTimeout(() => sendAct(store.actResend(effect.ref)), effect.delay);
+        break;
       case "pre_act":
         act(effect.offer);
         break;
@@ -138,8 +142,19 @@ function run(effects) {
 function act(offer) {
   const message = store.act(offer);
   if (message === null) return;
-  if (send(message) === null) store.actNotSent();
+  if (!sendAct(message)) store.actNotSent();
   queueRender();
+}
+
+// An action sent (again, same seq, when `internal` or no answer came: actions are idempotent)
+// until it is answered; false when the socket is not open.
+function sendAct(message) {
+  if (message === null) return true;
+  const ref = send(message);
+  if (ref === null) return false;
+  store.actSent(message, ref);
+  setTimeout(() => sendAct(store.actResend(ref)), ACT_REPLY_WAIT_MS);
+  return true;
 }
 
 // A click on an offer. Folding when checking is free asks first (the player's setting).

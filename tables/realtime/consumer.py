@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
 from pokerroom import metrics
-from tables import flood, heartbeat, public_snapshots, selectors, services
+from tables import flood, heartbeat, layer_watch, public_snapshots, selectors, services
 from tables.realtime.protocol import (
     Act,
     AddChips,
@@ -69,6 +69,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     closing: bool
     counted: bool  # this connection is counted in its seat's presence (services)
     beating: bool  # in the process's presence heartbeat (tables/heartbeat.py)
+    watching: bool  # in the process's watch of its channel layer (tables/layer_watch.py)
 
     @property
     def player(self) -> Any:
@@ -84,6 +85,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.closing = False
         self.counted = False
         self.beating = False
+        self.watching = False
         self.limiter = RateLimiter(
             rate=settings.TABLE_WS_RATE,
             burst=settings.TABLE_WS_BURST,
@@ -100,6 +102,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._join(table_group(self.table_id))
             public_snapshots.viewer_joined(self.table_id)
             self.viewing = True
+            layer_watch.join(self)
+            self.watching = True
             if self.player is not None:
                 await self._join(user_group(self.player.pk))
                 # R-TIME-3: presence; refused harmlessly for a player without a seat here.
@@ -119,6 +123,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "viewing", False):
             self.viewing = False
             public_snapshots.viewer_left(self.table_id)
+        if getattr(self, "watching", False):
+            self.watching = False
+            await layer_watch.leave(self)
         if getattr(self, "beating", False):
             self.beating = False
             await heartbeat.leave(self)
@@ -150,6 +157,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._count_connection()
         except Exception:
             logger.exception("presence recount failed (table %s)", self.table_id)
+
+    async def resync(self) -> None:
+        """The channel layer is back after an outage (tables/layer_watch.py): join the groups
+        again (a restarted Redis kept none; joining twice is harmless) and send a snapshot,
+        so what was lost meanwhile costs nothing."""
+        if self.closing:
+            return
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.send_json(await self._snapshot())
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -213,6 +230,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(command, Snapshot):
             return _with_ref(await self._snapshot(), command.ref)
         if isinstance(command, Ping):
+            if command.seq is not None and await self._behind(command):
+                # A frame was lost on the way (docs/protocol.md, "Catching up").
+                await self.send_json(await self._snapshot())
             return _with_ref({"type": "pong"}, command.ref)
         if isinstance(command, Chat):
             # Broadcast by the service, as every table frame is (tables.services.broadcast).
@@ -235,6 +255,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """The service a player's command calls, bound to this table and the session's user."""
         table_id, player, service = self.table_id, self.player, COMMAND_SERVICES[type(command)]
         return lambda: service(command, table_id, player)
+
+    async def _behind(self, ping: Ping) -> bool:
+        behind = database_sync_to_async(selectors.client_behind, thread_sensitive=False)
+        return bool(await behind(self.table_id, ping.hand_id, ping.seq or 0))
 
     async def _snapshot(self) -> dict[str, Any]:
         """The table as this viewer may see it; a visitor's is the public one, built once for

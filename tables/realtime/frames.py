@@ -93,6 +93,18 @@ class TimeBank(Frame, frozen=True, tag="time_bank"):
     ms_left: int | None
 
 
+class TurnClock(Frame, frozen=True, tag="turn_clock"):
+    """R-TIME-3: the turn's broadcast was lost (the room could not reach the player): its
+    clock starts again, the time bank untouched."""
+
+    table_id: int
+    hand_id: int
+    seq: int
+    seat: int
+    action_deadline: str | None
+    ms_left: int | None
+
+
 class ShowOffer(Frame, frozen=True, tag="show_offer"):
     """R-SHOW-3: to the winner nobody called, when the hand ends."""
 

@@ -193,6 +193,12 @@ class Chat:
 
 @dataclass(frozen=True, slots=True)
 class Ping:
+    """Keep-alive, and the client's position: the last (``hand_id``, ``seq``) it holds for
+    this table. A client behind the table is sent a snapshot before the ``pong``, so a lost
+    frame costs at most one ping interval (docs/protocol.md, "Catching up")."""
+
+    hand_id: int | None = None
+    seq: int | None = None
     ref: str | int | None = None
 
 
@@ -354,6 +360,12 @@ def _parse_mute(message: dict[str, Any], ref: Ref) -> MuteChat:
     )
 
 
+def _parse_ping(message: dict[str, Any], ref: Ref) -> Ping:
+    hand_id = _int(message, "hand_id", low=1, high=2**62, ref=ref) if "hand_id" in message else None
+    seq = _int(message, "seq", low=0, high=2**31, ref=ref) if "seq" in message else None
+    return Ping(hand_id=hand_id, seq=seq, ref=ref)
+
+
 def _parse_chat(message: dict[str, Any], ref: Ref) -> Chat:
     text = message.get("text")
     if not isinstance(text, str):
@@ -398,7 +410,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("auto_muck", SetAutoMuck, _fields("on"), parse=_parse_auto_muck),
     CommandSpec("mute", MuteChat, _fields("player_id", "on"), parse=_parse_mute),
     CommandSpec("chat", Chat, _fields("text"), parse=_parse_chat),
-    CommandSpec("ping", Ping, watcher=True),
+    CommandSpec("ping", Ping, optional=_fields("hand_id", "seq"), parse=_parse_ping, watcher=True),
 )
 _BY_NAME: dict[str, CommandSpec] = {spec.name: spec for spec in COMMANDS}
 _BY_COMMAND: dict[Callable[..., Command], CommandSpec] = {spec.command: spec for spec in COMMANDS}

@@ -32,14 +32,15 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def broadcast(*, table_id: int, frames: Frames) -> None:
+def broadcast(*, table_id: int, frames: Frames) -> bool:
     """Send each frame to its group. A lost message is mended by seq + snapshot (DESIGN.md),
-    so a failing channel layer is logged, never raised into the caller."""
+    so a failing channel layer is logged, never raised into the caller; False tells the
+    caller the frames were lost (the outbox then spares the player to act their clock)."""
     if not frames:
-        return
+        return True
     layer = get_channel_layer()
     if layer is None:
-        return
+        return True
     # One message per group per change, its frames already JSON text: a change of many
     # events (a street dealt) is a few trips to the channel layer, and each frame is
     # serialised once, not once per viewer.
@@ -54,8 +55,10 @@ def broadcast(*, table_id: int, frames: Frames) -> None:
 
     try:
         send_to_groups(layer, messages)
-    except Exception:  # pragma: no cover - the channel layer is best effort
+    except Exception:
         logger.exception("broadcast to table %s failed", table_id)
+        return False
+    return True
 
 
 def send_to_groups(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:

@@ -33,6 +33,7 @@ from tables.realtime.frames import (
     SeatOffer,
     ShowOffer,
     TimeBank,
+    TurnClock,
     YourTurn,
 )
 from tables.services import scheduling
@@ -212,6 +213,8 @@ def hand_turn_time_out(
     assert seat is not None, "a hand in play always has someone to act"
     player_id = hand.players.get(str(seat))
     seats = seats_by_number(table)
+    if hand_turn_clock_restart(table=table, hand=hand, engine=engine, outbox=outbox, now=now):
+        return engine  # R-TIME-3: the room could not reach them; their time is not charged
     if hand_time_bank_start(hand=hand, seat=seats.get(seat), outbox=outbox, now=now):
         return engine  # R-BET-7: the clock ran out; the bank runs before R-TIME-1
     hand_time_bank_spent(hand=hand, seats=seats)
@@ -228,6 +231,69 @@ def hand_turn_time_out(
         now=now,
         seats=seats,
         absentees_locked=True,
+    )
+
+
+def hand_turn_clock_restart(
+    *, table: Table, hand: Hand, engine: StudHand, outbox: Outbox, now: datetime
+) -> bool:
+    """R-TIME-3: the clock of a turn whose broadcast was lost (the channel layer was down:
+    `turn_unsent`) ran out. The room could not reach the player, as if they were
+    disconnected by no fault of theirs: their time bank is not started and the hand does not
+    go on without them; the turn's clock starts again, and the turn is sent again (the
+    table's bar by `turn_clock`, the player's offers by `your_turn`). Returns whether it did."""
+    if not hand.turn_unsent or engine.to_act is None:
+        return False
+    seat = engine.to_act
+    deadline = now + timedelta(seconds=table.action_clock)
+    hand.turn_unsent = False
+    hand.action_deadline = deadline
+    # A bank that was running is not charged either: the player has it whole afterwards.
+    hand.time_bank_seat = None
+    hand.time_bank_since = None
+    hand.save(update_fields=["turn_unsent", "action_deadline", "time_bank_seat", "time_bank_since"])
+    outbox.table_frame(
+        TurnClock(
+            table_id=table.pk,
+            hand_id=hand.pk,
+            seq=hand.seq,
+            seat=seat,
+            action_deadline=iso(deadline),
+            ms_left=ms_left(deadline, now),
+        )
+    )
+    player_id = hand.players.get(str(seat))
+    if player_id is not None:
+        outbox.user_frame(int(player_id), your_turn_frame(hand, engine, deadline, now))
+    scheduling.deadline_send_if_soon(
+        outbox.after_commit,
+        scheduling.ACTION_CLOCK_EXPIRE,
+        (hand.pk, hand.seq),
+        deadline=deadline,
+        now=now,
+    )
+    return True
+
+
+def your_turn_frame(hand: Hand, engine: StudHand, deadline: datetime, now: datetime) -> YourTurn:
+    """The offers of the turn, to the player to act only (docs/protocol.md, `your_turn`)."""
+    to_act = engine.to_act
+    offers = (
+        [
+            LegalAction(kind=offer.kind.value, amount=offer.amount, adds=offer.adds)
+            for offer in engine.legal_actions(to_act)
+        ]
+        if to_act is not None
+        else []
+    )
+    return YourTurn(
+        table_id=hand.table_id,
+        hand_id=hand.pk,
+        seq=hand.seq,
+        seat=to_act,
+        legal_actions=offers,
+        action_deadline=iso(deadline),
+        ms_left=ms_left(deadline, now),
     )
 
 
@@ -316,6 +382,7 @@ HAND_TURN_FIELDS = [
     "left_seats",
     "time_bank_seat",
     "time_bank_since",
+    "turn_unsent",
 ]
 
 
@@ -363,31 +430,13 @@ def hand_carry_on(
         return engine
     deadline = now + timedelta(seconds=table.action_clock)
     hand.action_deadline = deadline
+    hand.turn_unsent = False  # this turn's frames go now (a lost broadcast sets it again)
     hand_turn_save(hand, HAND_TURN_FIELDS, outbox)
     to_act = engine.to_act
     player_id = hand.players.get(str(to_act))
-    offers = (
-        [
-            LegalAction(kind=offer.kind.value, amount=offer.amount, adds=offer.adds)
-            for offer in engine.legal_actions(to_act)
-        ]
-        if to_act is not None
-        else []
-    )
     outbox.set_turn(to_act, deadline, now)
     if player_id is not None:
-        outbox.user_frame(
-            int(player_id),
-            YourTurn(
-                table_id=table.pk,
-                hand_id=hand.pk,
-                seq=hand.seq,
-                seat=to_act,
-                legal_actions=offers,
-                action_deadline=iso(deadline),
-                ms_left=ms_left(deadline, now),
-            ),
-        )
+        outbox.user_frame(int(player_id), your_turn_frame(hand, engine, deadline, now))
     # The deadline is data (DESIGN.md "Time"): the clock sweep schedules its task when it
     # falls near; a turn answered before then costs no message.
     scheduling.deadline_send_if_soon(

@@ -88,6 +88,12 @@ class _EventDraft:
 Pending = Frame | _EventDraft
 
 
+def hand_turn_unsent_mark(table_id: int) -> None:
+    """A broadcast of the table was lost: its hand in play, if any, waits on a player the
+    room could not reach (tables.services.flow.hand_turn_clock_restart)."""
+    Hand.objects.filter(table_id=table_id, ended_at__isnull=True).update(turn_unsent=True)
+
+
 class Outbox:
     """Frames and after-commit jobs of one service call on one table: it collects the frames
     the services build (tables/realtime/frames.py) and sends them after the commit; it never
@@ -207,7 +213,9 @@ class Outbox:
         jobs = list(self._jobs)
 
         def send() -> None:
-            run_logged(lambda: broadcast(table_id=table_id, frames=frames), what="broadcast")
+            if not broadcast(table_id=table_id, frames=frames):
+                # The player to act may not have their turn: it is not charged to them.
+                run_logged(lambda: hand_turn_unsent_mark(table_id), what="turn_unsent")
             for job in jobs:  # each on its own: one failing does not cancel the others
                 run_logged(job, what=f"table {table_id}'s scheduling")
 

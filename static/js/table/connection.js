@@ -2,7 +2,9 @@
 // sends commands with a `ref`, and resyncs: the store's "snapshot" effects become snapshot
 // requests, asked again when one does not come.
 
-export const PING_INTERVAL_MS = 20_000;
+// Each ping carries the last (hand_id, seq) the page holds; the server answers a page that is
+// behind with a snapshot, so a frame lost on the way costs at most this long.
+export const PING_INTERVAL_MS = 5_000;
 export const RECONNECT_FIRST_MS = 500; // doubling each try ...
 export const RECONNECT_MOST_MS = 5_000; // ... up to this
 export const SNAPSHOT_RETRY_MS = 4_000; // a snapshot asked for and not come: ask again
@@ -14,9 +16,11 @@ export function reconnectDelay(tries) {
 
 export class TableConnection {
   // onFrame(frame): each parsed frame; onStatus(mode): connecting, online, offline, gone;
-  // onOpening(): a socket is about to open (the store then waits for its snapshot).
-  constructor({ url, onFrame, onStatus, onOpening }) {
+  // onOpening(): a socket is about to open (the store then waits for its snapshot);
+  // position(): the {hand_id, seq} each ping carries.
+  constructor({ url, onFrame, onStatus, onOpening, position = () => ({}) }) {
     this.url = url;
+    this.position = position;
     this.onFrame = onFrame;
     this.onStatus = onStatus;
     this.onOpening = onOpening;
@@ -36,7 +40,9 @@ export class TableConnection {
       this.tries = 0;
       this.onStatus("online");
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_INTERVAL_MS);
+      this.pingTimer = setInterval(
+        () => this.send({ type: "ping", ...this.position() }), PING_INTERVAL_MS,
+      );
     });
     socket.addEventListener("message", (message) => {
       let frame;

@@ -18,6 +18,11 @@ export const TIME_BANK_MAX_MS = 60_000;
 export const SNAPSHOT_AFTER_HAND_END_MS = 300;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
 export const TURN_OFFERS_WAIT_MS = 500;
+// An action not answered in this long is sent again, with the same seq (actions are
+// idempotent: one already applied is answered stale, never applied twice).
+export const ACT_REPLY_WAIT_MS = 3_000;
+// After `internal` (the room failed, nothing was applied), the action goes again this soon.
+export const ACT_RESEND_MS = 500;
 
 const MONEY = { money: amount };
 
@@ -45,6 +50,7 @@ export class TableStore {
     this.awaiting = false; // a snapshot is asked for: events wait in the queue
     this.queue = [];
     this.acting = false;
+    this.pendingAct = null; // {message, ref}: the action sent and not yet answered
     // R-ANTE-1: the table waits for this player's "I'm in" (anteAsked), until anteDeadline
     // (local monotonic ms; null: no deadline, too few others are in to deal without them).
     this.anteAsked = false;
@@ -58,6 +64,11 @@ export class TableStore {
     this.preAction = null;
     this.strengthFrame = null; // a hand_strength frame waiting for its hand's events
     this.closedWithHand = false; // the table closed while a hand was in play
+  }
+
+  // What each ping tells the server: the last (hand_id, seq) held.
+  position() {
+    return this.handId === null ? { seq: this.seq } : { hand_id: this.handId, seq: this.seq };
   }
 
   // Staff closed the table (a table_closed frame, or the snapshot says so).
@@ -77,6 +88,7 @@ export class TableStore {
   connecting() {
     this.awaiting = true;
     this.queue = [];
+    this.pendingAct = null; // an action on the lost socket: the snapshot tells if it counted
   }
 
   // Ask for a snapshot unless one is on its way.
@@ -121,6 +133,13 @@ export class TableStore {
           this.acting = false;
           const pre = this.playPreAction();
           return pre.length ? pre : [{ type: "sound", name: "turn" }];
+        }
+        return [];
+      case "turn_clock":
+        // R-TIME-3: the room could not reach the player to act; the turn's clock starts again.
+        if (!this.awaiting && this.hand && frame.hand_id === this.handId &&
+            frame.seq === this.seq) {
+          this.deadline = this.turnDeadline(frame, now, wallNow);
         }
         return [];
       case "time_bank":
@@ -172,6 +191,10 @@ export class TableStore {
       case "result":
         return this.onResult(frame);
       case "error":
+        if (frame.code === "internal" && this.pendingAct && frame.ref === this.pendingAct.ref) {
+          // Nothing was applied: the same action goes again (same seq) until answered.
+          return [{ type: "resend_act", delay: ACT_RESEND_MS, ref: frame.ref }];
+        }
         return frame.code === "rate_limited" ? [] : [{ type: "toast", text: frame.message || frame.code }];
       default:
         return [];
@@ -479,7 +502,10 @@ export class TableStore {
   }
 
   onResult(frame) {
-    if (frame.command === "act") this.acting = false;
+    if (frame.command === "act") {
+      this.acting = false;
+      this.pendingAct = null;
+    }
     const viewer = this.snap ? this.snap.viewer : null;
     if (frame.ok) {
       const effects = [];
@@ -515,6 +541,25 @@ export class TableStore {
   // The act command did not leave (offline).
   actNotSent() {
     this.acting = false;
+    this.pendingAct = null;
+  }
+
+  // The act command left with `ref`: it is sent again until answered (actResend).
+  actSent(message, ref) {
+    this.pendingAct = { message, ref };
+  }
+
+  // The action sent as `ref` was answered `internal`, or not answered in ACT_REPLY_WAIT_MS:
+  // the same message to send again while the turn is still the one it was for, else null.
+  actResend(ref) {
+    const pending = this.pendingAct;
+    if (!pending || pending.ref !== ref) return null;
+    if (pending.message.hand_id !== this.handId || pending.message.seq !== this.seq) {
+      this.pendingAct = null; // the hand moved on meanwhile
+      this.acting = false;
+      return null;
+    }
+    return pending.message;
   }
 
   setAutoMuck(on) {
