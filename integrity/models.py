@@ -80,6 +80,9 @@ class SeatAddress(models.Model):
     class Meta:
         indexes = [models.Index(fields=["table_id", "address"], name="seat_address_table")]
 
+    def __str__(self) -> str:
+        return f"seat {self.seat_id} at table {self.table_id} from {self.address}"
+
 
 class SharedAddressAllowance(models.Model):
     """Staff allow two players to sit at one table from one address (a couple at home), with
@@ -104,6 +107,9 @@ class SharedAddressAllowance(models.Model):
             )
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player_low} & {self.player_high} may share an address"
+
 
 # --- the signals per pair -----------------------------------------------------------------
 
@@ -115,6 +121,9 @@ class IntegrityScan(models.Model):
     hands_read = models.PositiveBigIntegerField(default=0)
     scanned_at = models.DateTimeField(null=True, blank=True)
 
+    def __str__(self) -> str:
+        return f"signals read to hand {self.last_hand_id}"
+
 
 class PlayerTally(models.Model):
     """A player's own counts the pair signals compare with (raise rates heads-up against
@@ -124,6 +133,9 @@ class PlayerTally(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="integrity_tally"
     )
     counts = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"counts of {self.player}"
 
 
 class PairReview(models.Model):
@@ -182,6 +194,9 @@ class IntegrityCase(models.Model):
         ordering = ["-opened_at", "-id"]
         permissions = [("review_integrity", "Can review collusion and decide integrity cases")]
 
+    def __str__(self) -> str:
+        return f"case #{self.pk} on {self.pair}: {self.status}"
+
 
 class CaseNote(models.Model):
     case = models.ForeignKey(IntegrityCase, on_delete=models.CASCADE, related_name="notes")
@@ -191,6 +206,9 @@ class CaseNote(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"note on case {self.case_id} by {self.staff}"
 
 
 class Suspension(models.Model):
@@ -208,3 +226,6 @@ class Suspension(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["player", "lifted_at"], name="suspension_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} suspended since {self.since:%Y-%m-%d}"
