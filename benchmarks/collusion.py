@@ -146,9 +146,7 @@ def seat_everyone(session: Session, rng: random.Random, *, shuffle_honest: bool)
             assert result.ok, result.reply()
     for pair in pairs:
         low, high = pair
-        seats = {
-            s.player_id: s.number for s in Seat.objects.filter(player_id__in=pair)
-        }
+        seats = {s.player_id: s.number for s in Seat.objects.filter(player_id__in=pair)}
         session.policies[low].partner = seats[high]
         session.policies[high].partner = seats[low]
 
@@ -169,13 +167,11 @@ def play_hand(session: Session, table: Any, now: datetime) -> None:
     for _ in range(400):
         if hand.ended_at is not None or engine.is_over:
             break
-        seat = engine.to_act
-        assert seat is not None
-        pid = by_seat[seat]
-        offers = [
-            {"kind": o.kind.value, "amount": o.amount} for o in engine.legal_actions(seat)
-        ]
-        choice = session.policies[pid].decide(_seen(engine, hand.pk, seat), offers)
+        turn = engine.to_act
+        assert turn is not None
+        pid = by_seat[turn]
+        offers = [{"kind": o.kind.value, "amount": o.amount} for o in engine.legal_actions(turn)]
+        choice = session.policies[pid].decide(_seen(engine, hand.pk, turn), offers)
         result = services.hand_act(
             table_id=table.pk,
             player=session.players[pid],
@@ -188,20 +184,18 @@ def play_hand(session: Session, table: Any, now: datetime) -> None:
         hand.refresh_from_db()
         engine = StudHand.from_json(hand.state)
     session.hands += 1
-    for seat in Seat.objects.filter(table=table, stack__lt=2_000).select_related("player"):
-        services.seat_add_chips(table_id=table.pk, player=seat.player, amount=20_000 - seat.stack)
+    for short in Seat.objects.filter(table=table, stack__lt=2_000).select_related("player"):
+        services.seat_add_chips(table_id=table.pk, player=short.player, amount=20_000 - short.stack)
 
 
-def run_session(
-    *, hands: int, tables: int = 3, seed: int = 1, rotate: int = 50
-) -> dict[str, Any]:
+def run_session(*, hands: int, tables: int = 3, seed: int = 1, rotate: int = 50) -> dict[str, Any]:
     """Play `hands` hands in all (spread over the tables), scan, and report."""
     from integrity.models import PairReview
     from integrity.services import integrity_scan
     from tables.services import scheduling
 
     scheduling_send = scheduling.task_send_at
-    scheduling.task_send_at = lambda *args, **kwargs: None  # type: ignore[assignment]
+    scheduling.task_send_at = lambda *args, **kwargs: None
     try:
         rng = random.Random(seed)
         session = build_session(tables=tables, seed=seed)
@@ -215,9 +209,11 @@ def run_session(
                 now += timedelta(seconds=30)
                 play_hand(session, table, now)
             rounds += 1
+            if rounds % 50 == 0:
+                print(f"{session.hands} hands", file=sys.stderr, flush=True)
         session.seconds = time.perf_counter() - started
     finally:
-        scheduling.task_send_at = scheduling_send  # type: ignore[assignment]
+        scheduling.task_send_at = scheduling_send
     scan_started = time.perf_counter()
     scanned = integrity_scan(now=now)
     scan_seconds = time.perf_counter() - scan_started
@@ -242,7 +238,8 @@ def report(session: Session, reviews: Any, hands_read: int, scan_seconds: float)
                 "kind": session.kinds[pair],
                 "flagged": pair in flagged,
                 "signals": [
-                    s["words"] for s in (flagged[pair].signals if pair in flagged else [])
+                    s["words"]
+                    for s in (flagged[pair].signals if pair in flagged else [])
                     if s["flagged"]
                 ],
             }

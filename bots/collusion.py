@@ -29,7 +29,7 @@ from stud.evaluate import high_rank
 
 HONEST_POLICIES = ("honest", "loose")
 COLLUDING_POLICIES = ("card_sharing", "soft_play", "chip_dump", "chip_receive")
-SAMPLES = 40
+SAMPLES = 24
 
 
 @dataclass
@@ -136,11 +136,7 @@ class Policy:
         if self.kind == "chip_receive" and partner_in:
             return _aggressive(offers) or _passive(offers)
         dead = [c for s in seen.folded for c in seen.up.get(s, ())]
-        if (
-            self.kind == "card_sharing"
-            and self.channel is not None
-            and self.partner in seen.folded
-        ):
+        if self.kind == "card_sharing" and self.channel is not None and self.partner in seen.folded:
             dead += self.channel.read(seen.hand_id, self.partner)
         mine = list(seen.down) + list(seen.up.get(seen.seat, ()))
         opponents = [seen.up.get(s, ()) for s in seen.live if s != seen.seat]
@@ -150,11 +146,7 @@ class Policy:
         if fold is not None and share + self.rng.uniform(-0.03, 0.03) < price:
             return fold
         aggressive = _aggressive(offers)
-        soft = (
-            self.kind == "soft_play"
-            and partner_in
-            and len(seen.live) == 2
-        )
+        soft = self.kind == "soft_play" and partner_in and len(seen.live) == 2
         if aggressive is not None and not soft and share > 0.55 + self.rng.uniform(-0.1, 0.1):
             return aggressive
         return _passive(offers)

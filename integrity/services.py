@@ -56,9 +56,7 @@ def integrity_scan(*, now: datetime | None = None, limit: int | None = None) -> 
     now = timezone.now() if now is None else now
     with transaction.atomic():
         scan, _ = IntegrityScan.objects.select_for_update().get_or_create(pk=1)
-        hands = Hand.objects.filter(pk__gt=scan.last_hand_id, ended_at__isnull=False).order_by(
-            "pk"
-        )
+        hands = Hand.objects.filter(pk__gt=scan.last_hand_id, ended_at__isnull=False).order_by("pk")
         # A hand still in play with a smaller id than one finished: wait for it.
         running = Hand.objects.filter(pk__gt=scan.last_hand_id, ended_at__isnull=True)
         first_running = running.order_by("pk").values_list("pk", flat=True).first()

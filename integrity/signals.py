@@ -32,7 +32,7 @@ from integrity.reading import ReadHand, equity, is_strong, strength, strength_na
 # Random run-outs per equity estimate; the stud's-own signal counts only decisions where the
 # two estimates fall clearly on two sides of the price (MARGIN), so sampling noise alone
 # rarely makes one.
-EQUITY_SAMPLES = 100
+EQUITY_SAMPLES = 48
 MARGIN = 0.06
 EVIDENCE_KEPT = 12  # hand ids kept per signal and direction
 # A signal is flagged at this many standard errors from the player's own rate with others,
@@ -113,7 +113,7 @@ def count_hand(read: ReadHand, *, rng: random.Random | None = None) -> HandCount
                 _keep(pair(x, y), "fold_strong_hands", read.hand_id)
                 names = pair(x, y).setdefault("fold_strong_names", {})
                 names[strength_name(mine)] = int(names.get(strength_name(mine), 0)) + 1
-        if decision.facing_bet and decision.folded_cards and high_game:
+        if decision.facing_bet and decision.folded_cards and high_game and len(mine) >= 4:
             _count_information(read, decision, totals, pair, rng)
     _count_chip_flow(read, pair)
     ids = sorted(set(who.values()))
@@ -133,9 +133,14 @@ def _count_information(
     need = sum(7 - len(up) for up, _ in opponents) + 7 - len(decision.cards[x])
     public_dead = [c for f in decision.folded_cards for c in decision.up[f]]
     hidden = sum(len(cards) - len(decision.up[f]) for f, cards in decision.folded_cards.items())
-    if 52 - len(decision.cards[x]) - len(public_dead) - hidden - sum(
-        len(up) for up, _ in opponents
-    ) < need:
+    if (
+        52
+        - len(decision.cards[x])
+        - len(public_dead)
+        - hidden
+        - sum(len(up) for up, _ in opponents)
+        < need
+    ):
         return  # no run-out possible without the folded cards (a full table to the river)
     price = decision.to_call / (decision.pot + decision.to_call)
     went_on = decision.kind != "fold"
