@@ -48,7 +48,9 @@ def dumper_of(receiver_seat: int):
     def strategy(table: Table, player, engine: StudHand, seat: int) -> tuple[str, int]:
         offers = {o.kind.value: o.amount for o in engine.legal_actions(seat)}
         facing = engine.current_bet > engine.bet(seat)
-        aggressor = engine.players[engine.last_aggressor].seat if engine.last_aggressor >= 0 else None
+        aggressor = (
+            engine.players[engine.last_aggressor].seat if engine.last_aggressor >= 0 else None
+        )
         if "fold" in offers and facing and aggressor == receiver_seat:
             return "fold", 0
         for kind in ("check", "call", "bring_in"):
@@ -126,7 +128,9 @@ def test_a_second_seat_from_an_address_already_seated_is_refused_until_staff_all
     refused = services.seat_take(table_id=table.pk, player=bob, buy_in=2000, address=at_home)
     assert not refused.ok and refused.error == "shared_address"
     assert "network address" in refused.message
-    assert LedgerEntry.objects.filter(player=bob).count() == 1  # only the deposit: no buy-in was taken
+    assert (
+        LedgerEntry.objects.filter(player=bob).count() == 1
+    )  # only the deposit: no buy-in was taken
 
     shared_address_allow(
         player_a=bob.pk, player_b=alice.pk, reason="A married couple, one router", staff=staff
@@ -153,8 +157,9 @@ def test_sitting_together_from_one_address_is_a_signal_in_words():
     integrity_scan()
     review = PairReview.objects.get()
     [signal] = [s for s in review.signals if s["kind"] == "sitting_together"]
-    assert "took seats at one table from one network address once; 1 hands together" in (
-        signal["words"]
+    assert (
+        "took seats at one table from one network address once; 1 hands together"
+        in (signal["words"])
     )
 
 
@@ -206,7 +211,9 @@ def test_suspension_stops_play_at_the_end_of_the_hand_and_holds_the_wallet(setti
     new_rows = LedgerEntry.objects.filter(player=bob).exclude(pk__in=rows_before)
     assert [row.kind for row in new_rows] == ["cash_out"]
     bob.refresh_from_db()
-    assert bob.balance == sum(LedgerEntry.objects.filter(player=bob).values_list("amount", flat=True))
+    assert bob.balance == sum(
+        LedgerEntry.objects.filter(player=bob).values_list("amount", flat=True)
+    )
     refused = services.seat_take(table_id=table.pk, player=bob, buy_in=2000)
     assert not refused.ok and refused.error == "suspended"
     with pytest.raises(CashierRefused, match="held for review"):
