@@ -30,6 +30,7 @@ from accounts.models import (
 from accounts.money import cents_format
 from accounts.names import name_check
 from accounts.signals import auto_ante_turned_on
+from integrity.holds import is_suspended
 from pokerroom.room_day import room_day
 
 
@@ -233,6 +234,11 @@ def cashier_request(*, player_id: int, kind: str, amount: int) -> CashierRequest
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player_id)
         if kind == CashierKind.WITHDRAWAL:
+            if is_suspended(player_id):  # issue #25: the wallet is held for review
+                raise CashierRefused(
+                    "Your account is suspended and its wallet held for review: no withdrawal "
+                    "until the review ends."
+                )
             available = player.balance - _pending_withdrawals(player_id)
             if amount > available:
                 raise CashierRefused(
@@ -262,6 +268,10 @@ def cashier_approve(
         request = _cashier_pending(request_id)
         reason = f"cashier request #{request.pk}" + (f": {note.strip()}" if note.strip() else "")
         deposit = request.kind == CashierKind.DEPOSIT
+        if not deposit and is_suspended(request.player_id):
+            raise CashierRefused(
+                f"Request #{request.pk}: the player is suspended and the wallet held for review."
+            )
         entry = _wallet_move(
             player_id=request.player_id,
             amount=request.amount,

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 
-from api import accounting, accounts, histories, tables, tournaments
+from api import accounting, accounts, fairness, histories, tables, tournaments
 
 urlpatterns = [
     path("token/", obtain_auth_token, name="api_token"),
@@ -25,5 +25,11 @@ urlpatterns = [
     path("hands/", histories.HandList.as_view(), name="api_hands"),
     path("hands/<int:hand_id>/", histories.HandDetail.as_view(), name="api_hand"),
     path("hands/<int:hand_id>/text/", histories.HandText.as_view(), name="api_hand_text"),
+    path("fairness/chain/", fairness.FairnessChainHead.as_view(), name="api_fairness_chain"),
+    path(
+        "fairness/chain/entries/",
+        fairness.FairnessChainEntries.as_view(),
+        name="api_fairness_chain_entries",
+    ),
     path("rake/report/", accounting.RakeReportView.as_view(), name="api_rake_report"),
 ]

@@ -31,6 +31,7 @@ from histories.selectors import (
     played_hands,
 )
 from histories.services import history_email_request
+from integrity.chain_selectors import hand_chain_path
 from tables.selectors import hand_replay
 
 HANDS_PER_PAGE = 50
@@ -78,6 +79,7 @@ def hand_detail(request: PlayerRequest, hand_id: int) -> HttpResponse:
             "text": hand_text(played),
             "fairness": fairness(played),
             "replay_history": hand_replay(played.hand.pk, request.user),
+            "chain_path": hand_chain_path(hand_id=played.hand.pk),
         },
     )
 

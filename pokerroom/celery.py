@@ -96,6 +96,12 @@ app.conf.beat_schedule = {
         "task": "tables.tasks.mail_daily_rake_report",
         "schedule": crontab(minute=30, hour=0),
     },
+    # Collusion signals (issue #25): the hands finished since the last run, read into the
+    # pairs' counts (integrity.services.integrity_scan; a locked row, so runs never overlap).
+    "integrity-scan-new-hands": {
+        "task": "integrity.tasks.scan_new_hands",
+        "schedule": timedelta(minutes=5),
+    },
 }
 
 

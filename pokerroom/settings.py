@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "tournaments",
     "histories",
     "accounting",
+    "integrity",
     "bots",
 ]
 

@@ -25,6 +25,7 @@ urlpatterns = [
     path("hands/", include("histories.urls")),
     path("staff/", include("accounting.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("integrity.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script, so the
     # page passes the Content-Security-Policy (settings.py).

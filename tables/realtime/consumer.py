@@ -254,6 +254,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     def _service_call(self, command: Command) -> Callable[[], Any]:
         """The service a player's command calls, bound to this table and the session's user."""
         table_id, player, service = self.table_id, self.player, COMMAND_SERVICES[type(command)]
+        if isinstance(command, Sit):  # issue #25: where the seat is taken from
+            address, device = flood.client_address(self.scope), _user_agent(self.scope)
+            return lambda: services.seat_take(
+                table_id=table_id,
+                player=player,
+                buy_in=command.buy_in,
+                seat_number=command.seat,
+                address=address,
+                device=device,
+            )
         return lambda: service(command, table_id, player)
 
     async def _behind(self, ping: Ping) -> bool:
@@ -297,6 +307,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         public_snapshots.changed(self.table_id)
         for text in message["texts"]:
             await self.send(text_data=text)
+
+
+def _user_agent(scope: dict[str, Any]) -> str:
+    for name, value in scope.get("headers") or []:
+        if name == b"user-agent":
+            return bytes(value).decode("latin-1")[:200]
+    return ""
 
 
 # The service each player's command calls (the consumer answers snapshot, ping and chat

@@ -20,6 +20,7 @@ from django.db.models import Q
 
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
+from integrity import holds
 from pokerroom import metrics
 from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
 from stud.time_bank import time_bank_after_deal, time_bank_after_use
@@ -520,6 +521,7 @@ def hand_finish(
     outbox.seats_changed = True
     if not table.is_open:  # closed during the hand: now every seat is cashed out
         closed_table_cash_out(table=table, outbox=outbox)
+    suspended_seats_cash_out(table=table, outbox=outbox)
     hand_schedule_next(table=table, outbox=outbox, now=now)
     # R-SHOW-3: the winner nobody called may show, until the next hand is dealt.
     for number in engine.seats:
@@ -548,6 +550,23 @@ def seat_cash_out(*, table: Table, seat: Seat) -> None:
             reference=table_reference(table),
         )
     seat.delete()
+
+
+def suspended_seats_cash_out(*, table: Table, outbox: Outbox) -> None:
+    """Issue #25: a player suspended during the hand plays it to its end, then is stood up
+    and their stack goes back to the wallet (held for review). At a tournament table, whose
+    chips are not money, they are sat out instead."""
+    seats = list(Seat.objects.filter(table=table).order_by("number"))
+    suspended = holds.suspended_among([seat.player_id for seat in seats])
+    for seat in seats:
+        if seat.player_id not in suspended:
+            continue
+        if table_kind(table).chips_are_money:
+            seat_cash_out(table=table, seat=seat)
+        elif not seat.sitting_out:
+            seat.sitting_out = True
+            seat.save(update_fields=["sitting_out"])
+        outbox.seats_changed = True
 
 
 def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from accounts.models import Player
+from integrity.chain import fairness_entry_append
 from pokerroom import metrics
 from stud import Action, ActionKind, IllegalAction, SeatSetup, StudHand
 from stud.deck import (
@@ -162,6 +163,8 @@ def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now
     HandPlayer.objects.bulk_create(
         HandPlayer(hand=hand, player_id=seat.player_id, seat=seat.number) for seat in seats
     )
+    # DESIGN "Fairness": the commitment joins the public chain in the deal's transaction.
+    fairness_entry_append(hand_id=hand.pk, table_id=table.pk, commitment=hand.commitment, at=now)
     # R-DEAL-6: the commitment is the first thing in the log, before any card.
     hand_events_record(
         hand,

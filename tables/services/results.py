@@ -47,6 +47,8 @@ class Refusal(StrEnum):
     TOO_LATE = "too_late"
     BUSY = "busy"
     BAD_PLAYER = "bad_player"
+    SUSPENDED = "suspended"
+    SHARED_ADDRESS = "shared_address"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from datetime import datetime
 from accounts.models import LedgerKind, Player, StaffActionKind
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, staff_action_record, wallet_debit
+from integrity import holds
 from stud import IllegalAction, StudHand
 from stud.time_bank import time_bank_start_ms
 from tables.common import ante_awaited, now_or, ready_seats
@@ -96,8 +97,13 @@ def seat_take(
     buy_in: int,
     seat_number: int | None = None,
     now: datetime | None = None,
+    address: str | None = None,
+    device: str = "",
 ) -> TableResult:
-    """R-BUY-1: sit down with at least the posted buy-in, taken from the balance."""
+    """R-BUY-1: sit down with at least the posted buy-in, taken from the balance. `address`
+    (and `device`): where the player connects from (issue #25): a second seat at the table
+    from an address already seated there is refused unless staff allowed that pair, and a
+    suspended player takes no seat."""
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
@@ -106,6 +112,21 @@ def seat_take(
             raise change.refuse(Refusal.TABLE_CLOSED, "The table is closed.")
         if Seat.objects.filter(table=table, player=player).exists():
             raise change.refuse(Refusal.ALREADY_SEATED, "You already have a seat here.")
+        if holds.is_suspended(player.pk):
+            raise change.refuse(
+                Refusal.SUSPENDED, "Your account is suspended while staff review it."
+            )
+        if holds.shared_address_seated(
+            table_id=table.pk,
+            player_id=player.pk,
+            address=address,
+            seat_ids=list(Seat.objects.filter(table=table).values_list("pk", flat=True)),
+        ):
+            raise change.refuse(
+                Refusal.SHARED_ADDRESS,
+                "Another player is seated here from your network address; ask staff to "
+                "allow it (two players in one home).",
+            )
         if not _valid_amount(buy_in):
             raise change.refuse(
                 Refusal.BAD_AMOUNT, "The buy-in must be a positive amount of cents."
@@ -142,6 +163,14 @@ def seat_take(
             player=player,
             stack=buy_in,
             time_bank_ms=time_bank_start_ms(table.time_bank),
+        )
+        holds.seat_address_record(
+            table_id=table.pk,
+            seat_id=seat.pk,
+            player_id=player.pk,
+            address=address,
+            device=device,
+            at=now,
         )
         outbox = change.outbox
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
