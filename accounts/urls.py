@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import two_factor_views, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -12,6 +12,15 @@ urlpatterns = [
     path("settings/unmute/", views.chat_unmute, name="chat_unmute"),
     path("top-up/", views.top_up, name="top_up"),
     path("cashier/", views.cashier, name="cashier"),
+    path("two-factor/", two_factor_views.two_factor_page, name="two_factor"),
+    path("two-factor/setup/", two_factor_views.two_factor_setup, name="two_factor_setup"),
+    path("two-factor/verify/", two_factor_views.two_factor_verify, name="two_factor_verify"),
+    path(
+        "two-factor/recovery-codes/",
+        two_factor_views.two_factor_codes_renew,
+        name="two_factor_codes_renew",
+    ),
+    path("two-factor/off/", two_factor_views.two_factor_off, name="two_factor_off"),
     path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path(
         "password-reset/sent/",

@@ -50,11 +50,20 @@ class RakeReportSerializer(serializers.Serializer):
     house_revenue = serializers.IntegerField()
 
 
+class IsVerifiedStaff(permissions.IsAdminUser):
+    """Staff whose login gave its second factor (issue #26): a session verified by django-otp.
+    A token, issued for a password alone, never is."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        is_verified = getattr(request.user, "is_verified", None)
+        return super().has_permission(request, view) and bool(is_verified and is_verified())
+
+
 class RakeReportView(APIView):
     """Staff only: hands, rake and tournament fees of New York days, grouped by day, table,
     stakes, game or schedule (accounting.report)."""
 
-    permission_classes = [permissions.IsAdminUser]
+    permission_classes = [IsVerifiedStaff]
 
     @extend_schema(parameters=[RakeQuerySerializer], responses=RakeReportSerializer)
     def get(self, request: Request) -> Response:

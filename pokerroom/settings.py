@@ -50,6 +50,10 @@ INSTALLED_APPS = [
     "django_filters",
     "django_celery_beat",
     "axes",
+    # Two-factor logins (issue #26): TOTP devices and recovery codes (static devices).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "accounts",
     "tables",
     "tournaments",
@@ -66,12 +70,16 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    # A login that owes its second factor (every staff login) reaches only the pages that take it.
+    "accounts.second_factor_gate.SecondFactorGateMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "pokerroom.urls"
+OTP_TOTP_ISSUER = "Stud Room"
 
 TEMPLATES = [
     {

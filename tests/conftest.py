@@ -82,3 +82,16 @@ def _no_persistent_connections_in_tests() -> None:
     from django.conf import settings
 
     settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+
+@pytest.fixture
+def admin_client(db: None, admin_user: Any) -> Any:
+    """pytest-django's admin client, logged in with a verified second factor (issue #26: the
+    admin needs one)."""
+    from django.test import Client
+
+    from tests.factories import log_in_staff
+
+    client = Client()
+    log_in_staff(client, admin_user)
+    return client

@@ -22,7 +22,7 @@ from stud import StudHand
 from tables import services
 from tables.models import Hand, RakeSchedule, Seat
 from tables.selectors import room_chip_totals
-from tests.factories import PlayerFactory, StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, raked_hand
 from tests.table_factories import act, make_table, running_hand, seated_player, stacked_deck
 from tests.tables.test_tables_hand_flow import ALICE_WINS
@@ -164,7 +164,7 @@ def test_the_next_new_york_day_starts_from_nothing(room: Room) -> None:
 
 
 def test_staff_read_the_figures_as_json_and_on_the_page(client: Client, room: Room) -> None:
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     data: dict[str, Any] = client.get(reverse("staff_dashboard_data")).json()
     assert data["players"]["seated"] == 7
@@ -185,7 +185,7 @@ def test_staff_read_the_figures_as_json_and_on_the_page(client: Client, room: Ro
 
 
 def test_the_admin_index_shows_the_headline_figures(client: Client, room: Room) -> None:
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     text = client.get(reverse("admin:index")).text
     assert 'data-testid="room-figures"' in text
     assert reverse("staff_dashboard") in text

@@ -26,7 +26,7 @@ from accounts.selectors import balances_total, ledger_totals_by_kind
 from accounts.services import wallet_debit
 from tables.models import RakeEntry, RakeSchedule
 from tables.selectors import room_chip_totals
-from tests.factories import PlayerFactory, StaffFactory, funded
+from tests.factories import PlayerFactory, StaffFactory, funded, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, raked_hand
 from tests.table_factories import make_table
 
@@ -92,7 +92,7 @@ def rake_of(played: PlayedTable) -> int:
 
 def staff_client() -> Client:
     client = Client()
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     return client
 
 
@@ -340,7 +340,7 @@ def test_the_daily_job_mails_yesterdays_report_to_accounting_as_xlsx(hands, sett
 
 def test_the_admin_action_opens_the_report_for_the_selected_days(hands):
     client = Client()
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     ids = [e.pk for e in RakeEntry.objects.all()]
     response = client.post(
         reverse("admin:tables_rakeentry_changelist"),

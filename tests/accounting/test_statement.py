@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 
 from accounting.statement import monthly_statement
 from tables.models import RakeEntry, RakeSchedule
-from tests.factories import StaffFactory
+from tests.factories import StaffFactory, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, raked_hand
 from tests.table_factories import make_table
 from tournaments.audit import room_chip_audit
@@ -87,7 +87,7 @@ def test_r_rake_2_the_month_per_game_and_stakes_reconciles_with_the_audit(months
 
 def test_the_statement_page_opens_on_this_month_with_the_audit_at_its_foot(months, monkeypatch):
     client = Client()
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     monkeypatch.setattr("django.utils.timezone.now", lambda: NOW)
 
     page = client.get(reverse("rake_statement"))
@@ -109,7 +109,7 @@ def test_the_statement_page_opens_on_this_month_with_the_audit_at_its_foot(month
 
 def test_the_statement_downloads_as_xlsx_with_formulas_and_as_csv(months):
     client = Client()
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     xlsx = client.get(reverse("rake_statement"), {"month": "2025-03", "format": "xlsx"})
     text = client.get(reverse("rake_statement"), {"month": "2025-03", "format": "csv"})

@@ -29,7 +29,7 @@ from accounts.services import (
     wallet_credit,
 )
 from tables.models import Seat, Table
-from tests.factories import PlayerFactory, StaffFactory, funded
+from tests.factories import PlayerFactory, StaffFactory, funded, log_in_staff
 from tests.history_hands import hold_scheduling, three_handed_hand
 from tests.table_factories import make_table
 
@@ -52,7 +52,7 @@ def only_action(**filters: object) -> StaffAction:
 def test_a_staff_credit_in_the_admin_writes_one_staff_action(client: Client) -> None:
     player = PlayerFactory(username="ivy")
     staff = StaffFactory(username="pitboss")
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     client.post(
         reverse("admin:accounts_player_wallet", args=[player.pk]),
@@ -72,7 +72,7 @@ def test_a_staff_credit_in_the_admin_writes_one_staff_action(client: Client) -> 
 def test_a_staff_debit_writes_one_staff_action_and_a_refused_one_none(client: Client) -> None:
     player = PlayerFactory()
     funded(player, 2_000)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     wallet = reverse("admin:accounts_player_wallet", args=[player.pk])
 
     client.post(
@@ -101,7 +101,7 @@ def test_a_cashier_approval_writes_one_staff_action_not_a_credit_too(
     player = PlayerFactory(username="ann")
     item = cashier_request(player_id=player.pk, kind=CashierKind.DEPOSIT, amount=5_000)
     staff = StaffFactory()
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     client.post(
         reverse("admin:accounts_cashierrequest_decide", args=[item.pk]),
@@ -122,7 +122,7 @@ def test_a_cashier_refusal_writes_one_staff_action(client: Client, settings) -> 
     player = PlayerFactory()
     funded(player, 5_000)
     item = cashier_request(player_id=player.pk, kind=CashierKind.WITHDRAWAL, amount=1_000)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     client.post(
         reverse("admin:accounts_cashierrequest_decide", args=[item.pk]),
@@ -140,7 +140,7 @@ def test_r_time_2_an_all_in_reset_from_the_list_writes_one_row_per_player(
     ann, bea = PlayerFactory(username="ann"), PlayerFactory(username="bea")
     all_in_protection_take(player_id=ann.pk, now=timezone.now())
     staff = StaffFactory()
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     client.post(
         reverse("admin:accounts_player_changelist"),
@@ -161,7 +161,7 @@ def test_r_time_2_the_reset_page_of_a_player_gives_the_allowance_back_and_record
     for _ in range(2):
         all_in_protection_take(player_id=player.pk, now=timezone.now())
     staff = StaffFactory()
-    client.force_login(staff)
+    log_in_staff(client, staff)
     assert '<span data-testid="all-in-today">2 used, 0 left of 2</span>' in (
         client.get(player_page(player)).text
     )
@@ -181,7 +181,7 @@ def test_staff_closing_and_opening_a_table_write_one_row_each(
     hold_scheduling(monkeypatch)
     table = make_table(name="Aces")
     staff = StaffFactory()
-    client.force_login(staff)
+    log_in_staff(client, staff)
     changelist = reverse("admin:tables_table_changelist")
 
     client.post(changelist, {"action": "close_tables", "_selected_action": [table.pk]})
@@ -236,7 +236,7 @@ def test_a_staff_action_cannot_be_changed_or_deleted() -> None:
 def test_the_admin_shows_the_log_read_only(client: Client) -> None:
     staff = StaffFactory(username="boss")
     action = staff_action_record(staff=staff, action=StaffActionKind.TABLE_OPEN, target="table:9")
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     listing = client.get(reverse("admin:accounts_staffaction_changelist"))
     assert listing.status_code == 200
@@ -276,7 +276,7 @@ def test_the_player_page_shows_ledger_hands_staff_actions_and_log_ins(
         user_agent="Firefox",
         attempt_time=timezone.now(),
     )
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     page = client.get(player_page(alice)).text
 

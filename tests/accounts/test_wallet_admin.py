@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import LedgerEntry, LedgerKind, Player
-from tests.factories import PlayerFactory, StaffFactory, funded
+from tests.factories import PlayerFactory, StaffFactory, funded, log_in_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def wallet_url(player: Player) -> str:
 def test_staff_credit_fifty_dollars_and_the_player_sees_it(client: Client) -> None:
     player = PlayerFactory(username="ivy")
     staff = StaffFactory(username="pitboss")
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     response = client.post(
         wallet_url(player),
@@ -48,7 +48,7 @@ def test_staff_debit_larger_than_the_balance_is_refused_with_a_clear_error(
 ) -> None:
     player = PlayerFactory()
     funded(player, 2000)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     response = client.post(
         wallet_url(player),
@@ -65,7 +65,7 @@ def test_staff_debit_larger_than_the_balance_is_refused_with_a_clear_error(
 def test_staff_adjustment_debit_writes_a_negative_adjustment(client: Client) -> None:
     player = PlayerFactory()
     funded(player, 2000)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     client.post(
         wallet_url(player),
@@ -92,7 +92,7 @@ def test_the_wallet_form_refuses_bad_input(
     client: Client, data: dict[str, str], error: str
 ) -> None:
     player = PlayerFactory()
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     response = client.post(wallet_url(player), data)
 
@@ -117,7 +117,7 @@ def test_a_player_cannot_reach_the_wallet_form(client: Client) -> None:
 def test_staff_without_the_money_permission_cannot_move_money(client: Client) -> None:
     player = PlayerFactory()
     clerk = PlayerFactory(is_staff=True)
-    client.force_login(clerk)
+    log_in_staff(client, clerk)
 
     response = client.post(
         wallet_url(player),
@@ -130,7 +130,7 @@ def test_staff_without_the_money_permission_cannot_move_money(client: Client) ->
 
 def test_the_ledger_admin_refuses_add_change_and_delete(client: Client) -> None:
     entry = funded(PlayerFactory(), 5000)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     assert client.get(reverse("admin:accounts_ledgerentry_changelist")).status_code == 200
     assert client.get(reverse("admin:accounts_ledgerentry_add")).status_code == 403
@@ -151,7 +151,7 @@ def test_the_player_admin_shows_the_ledger_read_only_and_keeps_the_balance(
 ) -> None:
     player = PlayerFactory(username="jack")
     funded(player, 5000, reason="opening deposit")
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     change = reverse("admin:accounts_player_change", args=[player.pk])
 
     page = client.get(change).text
@@ -194,7 +194,7 @@ def test_the_player_admin_shows_the_ledger_read_only_and_keeps_the_balance(
 def test_the_player_admin_searches_and_filters(client: Client) -> None:
     PlayerFactory(username="kelly", display_name="Kelly K")
     PlayerFactory(username="liam")
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
     changelist = reverse("admin:accounts_player_changelist")
 
     page = client.get(changelist, {"q": "Kelly K"}).text
@@ -204,7 +204,7 @@ def test_the_player_admin_searches_and_filters(client: Client) -> None:
 
 def test_staff_reset_all_in_protection_from_the_player_list(client: Client) -> None:
     player = PlayerFactory(all_ins_used=2)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     client.post(
         reverse("admin:accounts_player_changelist"),
@@ -218,7 +218,7 @@ def test_staff_reset_all_in_protection_from_the_player_list(client: Client) -> N
 def test_the_wallet_form_shows_the_balance(client: Client) -> None:
     player = PlayerFactory(username="mia")
     funded(player, 1234)
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     page = client.get(wallet_url(player)).text
 
@@ -227,7 +227,7 @@ def test_the_wallet_form_shows_the_balance(client: Client) -> None:
 
 
 def test_staff_add_a_player_who_is_not_staff(client: Client) -> None:
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     response = client.post(
         reverse("admin:accounts_player_add"),

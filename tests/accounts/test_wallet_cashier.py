@@ -27,7 +27,7 @@ from accounts.services import (
     cashier_request,
     wallet_debit,
 )
-from tests.factories import PlayerFactory, StaffFactory, funded
+from tests.factories import PlayerFactory, StaffFactory, funded, log_in_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +110,7 @@ def test_staff_approve_a_deposit_in_the_admin_and_the_ledger_names_them(client: 
     player = PlayerFactory(username="ivy")
     staff = StaffFactory(username="pitboss")
     item = cashier_request(player_id=player.pk, kind=CashierKind.DEPOSIT, amount=5_000)
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     listing = client.get(changelist()).text
     assert "Approve the selected requests" in listing and "$50.00" in listing
@@ -144,7 +144,7 @@ def test_staff_refuse_a_request_and_nothing_moves(client: Client) -> None:
     player = PlayerFactory()
     staff = StaffFactory()
     item = cashier_request(player_id=player.pk, kind=CashierKind.DEPOSIT, amount=5_000)
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     client.post(decide_url(item), {"note": "no funds received", "refuse": "Refuse"})
 
@@ -166,7 +166,7 @@ def test_the_changelist_actions_approve_and_refuse(client: Client) -> None:
     staff = StaffFactory()
     deposit = cashier_request(player_id=player.pk, kind=CashierKind.DEPOSIT, amount=2_000)
     withdrawal = cashier_request(player_id=player.pk, kind=CashierKind.WITHDRAWAL, amount=3_000)
-    client.force_login(staff)
+    log_in_staff(client, staff)
 
     response = client.post(
         changelist(),
@@ -218,7 +218,7 @@ def test_a_withdrawal_larger_than_the_balance_at_approval_is_refused_and_stays_p
 
     with pytest.raises(InsufficientBalance):
         cashier_approve(request_id=item.pk, staff=staff, now=NOW)
-    client.force_login(staff)
+    log_in_staff(client, staff)
     response = client.post(decide_url(item), {"note": "", "approve": "Approve"})
 
     assert "Insufficient balance: $40.00 asked for, only $20.00 available." in response.text
@@ -232,7 +232,7 @@ def test_staff_without_the_money_permission_cannot_decide(client: Client) -> Non
     item = cashier_request(player_id=player.pk, kind=CashierKind.DEPOSIT, amount=5_000)
     clerk = PlayerFactory(is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_cashierrequest"))
-    client.force_login(clerk)
+    log_in_staff(client, clerk)
 
     assert client.post(decide_url(item), {"approve": "Approve"}).status_code == 403
     listing = client.get(changelist()).text

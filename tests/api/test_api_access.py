@@ -10,7 +10,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from stud.cards import cards_text
-from tests.factories import PlayerFactory, StaffFactory, funded
+from tests.factories import PlayerFactory, StaffFactory, funded, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, three_handed_hand
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +25,13 @@ def played(monkeypatch: pytest.MonkeyPatch) -> PlayedTable:
 def session_client(player) -> APIClient:
     client = APIClient()
     client.force_login(player)
+    return client
+
+
+def staff_session_client() -> APIClient:
+    """A staff session with its second factor given (issue #26)."""
+    client = APIClient()
+    log_in_staff(client)
     return client
 
 
@@ -58,8 +65,17 @@ def test_staff_only_rake_report_refuses_players_and_serves_staff(played):
     url = urls(played)[-1]
     assert session_client(played.players[1]).get(url).status_code == 403
     assert token_client(played.players[1]).get(url).status_code == 403
-    response = session_client(StaffFactory()).get(url)
+    response = staff_session_client().get(url)
     assert response.status_code == 200 and response.json()["rake"] == 0
+
+
+def test_staff_rake_report_needs_the_second_factor_token_or_session(played):
+    """Issue #26: a staff login without its one-time password reads no staff report, by
+    session (the gate) or by token (a password alone issues one)."""
+    url = reverse("api_rake_report") + "?first_day=2025-01-01&last_day=2025-01-02"
+    staff = StaffFactory()
+    assert session_client(staff).get(url).status_code == 403
+    assert token_client(staff).get(url).status_code == 403
 
 
 @pytest.mark.parametrize("make_client", [session_client, token_client])
@@ -81,7 +97,7 @@ def test_a_player_cannot_read_hands_they_did_not_play(played):
     assert client.get(reverse("api_hands")).json()["count"] == 0
     assert client.get(reverse("api_hand", kwargs={"hand_id": hand_id})).status_code == 404
     assert client.get(reverse("api_hand_text", kwargs={"hand_id": hand_id})).status_code == 404
-    staff = session_client(StaffFactory())
+    staff = staff_session_client()
     assert staff.get(reverse("api_hand", kwargs={"hand_id": hand_id})).status_code == 404
 
 

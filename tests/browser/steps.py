@@ -8,9 +8,11 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from accounts.models import Player
+from accounts.two_factor import current_code
 from stud import StudHand
 from tables.models import Hand
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, authenticator_for
 
 PASSIVE = ("act-check", "act-call", "act-bring_in")
 
@@ -31,6 +33,20 @@ def log_in(page: Any, username: str) -> None:
     page.locator("input[name=password]").fill(PASSWORD)
     page.locator("form").get_by_role("button", name=re.compile("log in", re.I)).click()
     page.wait_for_url(re.compile(r"/$"))
+
+
+def log_in_staff(page: Any, staff: Player, *, at: str = "/admin/login/") -> None:
+    """A staff login as staff make it (issue #26): the password, then the one-time password
+    their authenticator app shows (one is set up for them here), landing on the admin."""
+    device = authenticator_for(staff)
+    page.goto(at)
+    page.locator("input[name=username]").fill(staff.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("form").get_by_role("button", name=re.compile("log in", re.I)).click()
+    page.wait_for_url(re.compile(r"/accounts/two-factor/verify/"))
+    page.get_by_label("Code").fill(current_code(device))
+    page.get_by_role("button", name="Verify").click()
+    page.wait_for_url(lambda url: "/two-factor/" not in url and "/login/" not in url)
 
 
 def open_table(page: Any, table_id: int) -> None:

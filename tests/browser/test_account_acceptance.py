@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import steps
-from tests.factories import PASSWORD, PlayerFactory
+from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,12 +34,9 @@ def test_sign_up_settings_grant_then_staff_credits_fifty_dollars(new_context):
     player.goto("/accounts/")
     expect(player.get_by_test_id("balance")).to_have_text("$1,000.00")
 
-    PlayerFactory(username="pitboss", is_staff=True, is_superuser=True)
+    pitboss = PlayerFactory(username="pitboss", is_staff=True, is_superuser=True)
     staff = new_context().new_page()
-    staff.goto("/admin/login/")
-    staff.locator("input[name=username]").fill("pitboss")
-    staff.locator("input[name=password]").fill(PASSWORD)
-    staff.get_by_role("button", name=re.compile("log in", re.I)).click()
+    steps.log_in_staff(staff, pitboss)
     staff.goto("/admin/accounts/player/?q=newcomer")
     staff.get_by_role("link", name="newcomer").click()
     staff.get_by_role("link", name=re.compile("Credit or debit")).click()

@@ -19,8 +19,9 @@ import pytest
 from accounts.models import LedgerKind
 from accounts.services import wallet_debit
 from tables.models import RakeSchedule, RakeTier
+from tests.browser import steps
 from tests.browser.test_content_security_policy import PolicyWatch
-from tests.factories import PASSWORD, PlayerFactory, funded
+from tests.factories import PlayerFactory, funded
 from tests.history_hands import hold_scheduling, raked_hand
 from tests.table_factories import make_table
 
@@ -81,10 +82,7 @@ def test_the_rake_report_draws_its_charts_under_the_policy(new_context, month_of
     staff = PlayerFactory(username="chartboss", is_staff=True, is_superuser=True)
     watch = PolicyWatch()
     page = watch.watch(new_context()).new_page()
-    page.goto("/admin/login/")
-    page.locator("input[name=username]").fill(staff.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[type=submit], button[type=submit]").first.click()
+    steps.log_in_staff(page, staff)
     page.wait_for_url("**/admin/")
 
     response = page.goto("/staff/rake/?first_day=2025-03-01&last_day=2025-03-12&group_by=day")

@@ -20,7 +20,7 @@ def test_r_buy_1_closing_a_table_tells_its_players_at_once_and_cashes_them_out(n
     table = make_table(name="Closing time")
     funded(PlayerFactory(username="ann"), 10_000)
     PlayerFactory(username="ben")
-    StaffFactory(username="boss")
+    boss = StaffFactory(username="boss")
     ann = new_context().new_page()
     steps.log_in(ann, "ann")
     steps.open_table(ann, table.pk)
@@ -32,7 +32,7 @@ def test_r_buy_1_closing_a_table_tells_its_players_at_once_and_cashes_them_out(n
     ben.get_by_role("button", name="Sit at seat 2").wait_for()
 
     staff = new_context().new_page()
-    steps.log_in(staff, "boss")
+    steps.log_in_staff(staff, boss, at="/accounts/login/")
     staff.goto("/admin/tables/table/")
     staff.locator(f'input[name="_selected_action"][value="{table.pk}"]').check()
     staff.locator('select[name="action"]').select_option("close_tables")

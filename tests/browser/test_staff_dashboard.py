@@ -14,8 +14,9 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tables.models import RakeSchedule, RakeTier
+from tests.browser import steps
 from tests.browser.test_content_security_policy import PolicyWatch
-from tests.factories import PASSWORD, PlayerFactory
+from tests.factories import PlayerFactory
 from tests.history_hands import hold_scheduling, raked_hand
 from tests.table_factories import make_table, seated_player
 
@@ -54,10 +55,7 @@ def test_staff_see_the_rake_chart_and_live_figures_without_a_policy_violation(
     watch = PolicyWatch()
 
     page = watch.watch(new_context(1280, 900)).new_page()
-    page.goto("/admin/login/")
-    page.locator("input[name=username]").fill(staff.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.get_by_role("button", name=re.compile("log in", re.I)).click()
+    steps.log_in_staff(page, staff)
     page.wait_for_url(re.compile(r"/admin/$"))
     expect(page.get_by_test_id("room-figures")).to_be_visible()
     page.get_by_role("link", name="Open the live dashboard").click()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from accounts.models import LedgerEntry
 from accounts.money import cents_format
 from tables.models import RakeEntry, RakeSchedule, RakeTier, Table
-from tests.factories import PlayerFactory, StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, log_in_staff
 from tests.history_hands import hold_scheduling, raked_hand
 from tests.table_factories import make_table
 from tests.tables.test_tables_admin import table_form
@@ -25,7 +25,7 @@ NEGATIVE = "An amount cannot be negative."
 @pytest.fixture
 def staff() -> Client:
     client = Client()
-    client.force_login(StaffFactory(is_superuser=True))
+    log_in_staff(client, StaffFactory(is_superuser=True))
     return client
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tables.admin import rake_preview_lines
 from tables.models import RakeEntry, RakeSchedule
-from tests.factories import PlayerFactory, StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, log_in_staff
 from tests.history_hands import hold_scheduling, raked_hand
 from tests.table_factories import make_table
 
@@ -98,7 +98,7 @@ def test_the_admin_previews_what_a_schedule_takes():
     assert "pot $60.00, 6 players: $3.00" in lines
     staff = StaffFactory()
     client = Client()
-    client.force_login(staff)
+    log_in_staff(client, staff)
     schedule = RakeSchedule.objects.get(name=MIDDLE)
     page = client.get(reverse("admin:tables_rakeschedule_change", args=[schedule.pk]))
     assert page.status_code == 200

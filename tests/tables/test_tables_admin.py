@@ -13,7 +13,7 @@ from accounts.tasks import reset_all_in_allowances
 from tables import services
 from tables.models import Table
 from tables.presets import PRESETS_BY_KEY, SEED_000_PRESETS
-from tests.factories import PlayerFactory, StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, log_in_staff
 from tests.table_factories import make_table, play_down, seated_player, stacked_deck
 from tests.tables.test_tables_hand_flow import ALICE_WINS
 
@@ -44,7 +44,7 @@ def table_form(**fields: object) -> dict[str, object]:
 
 
 def test_r_game_2_staff_open_a_table_from_a_preset_with_the_seeded_rake(client):
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     response = client.post(reverse("admin:tables_table_add"), table_form(preset="003-200-400"))
 
@@ -67,7 +67,7 @@ def test_staff_close_a_table_and_read_a_hand_with_its_events(client):
     bob = seated_player(table, seat_number=2)
     services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS))
     hand = play_down(table, {1: alice, 2: bob})
-    client.force_login(StaffFactory())
+    log_in_staff(client, StaffFactory())
 
     page = client.get(reverse("admin:tables_hand_change", args=[hand.pk]))
     closed = client.post(

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import StaffFactory
+from tests.factories import StaffFactory, log_in_staff
 from tests.tournaments.money_helpers import NOW, balance_of, make_tournament, registered
 from tournaments.models import (
     Tournament,
@@ -73,7 +73,7 @@ def level_rows(*levels: tuple[int, int, int, int, int, int]) -> dict[str, Any]:
 
 @pytest.fixture
 def staff_client(client: Client) -> Client:
-    client.force_login(StaffFactory(username="floor_manager"))
+    log_in_staff(client, StaffFactory(username="floor_manager"))
     return client
 
 

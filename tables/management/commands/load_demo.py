@@ -6,6 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from accounts.models import Player
+from accounts.two_factor import demo_second_factor
 from tables.services.demo import demo_room_load
 
 
@@ -24,12 +26,17 @@ class Command(BaseCommand):
         if options["practice_table_id"]:
             self.stdout.write(str(room.practice_table_id))
             return
+        second = demo_second_factor(player=Player.objects.get(username=room.staff_username))
         players = ", ".join(room.player_usernames)
         self.stdout.write(
             "\n".join(
                 [
                     f"Demo room ready: {room.tables} tables.",
                     f"  staff (admin at /admin/): {room.staff_username} / {room.staff_password}",
+                    "    then a one-time password (staff always give one): add the secret "
+                    f"{second.secret} to an authenticator app ({second.uri}),",
+                    "    or run `manage.py demo_otp_code` for the code of now, or use the "
+                    f"recovery code {second.recovery_code} (good once; load_demo puts it back)",
                     f"  players: {players} / {room.player_password}",
                     f"  practice table with two demo bots: /tables/{room.practice_table_id}/",
                 ]
