@@ -7,11 +7,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from stud.rake import RakeSchedule
+from stud.variant import VARIANTS, Game, Variant
 
-
-class Game(StrEnum):
-    STUD = "stud"
-    STUD8 = "stud8"
+__all__ = ["Game", "GameConfig", "OddChip", "SeatSetup"]
 
 
 class OddChip(StrEnum):
@@ -51,6 +49,11 @@ class GameConfig:
             raise ValueError("the bring-in must be at least one cent")
         if self.max_raises < 0 or (self.heads_up_raises is not None and self.heads_up_raises < 0):
             raise ValueError("raise limits cannot be negative")
+
+    @property
+    def variant(self) -> Variant:
+        """The game's rules as data and hooks (stud/variant.py)."""
+        return VARIANTS[self.game]
 
     def to_json(self) -> dict[str, object]:
         return {
