@@ -353,14 +353,23 @@ def _razz_key(values: Sequence[int]) -> int:
     return key
 
 
-def _lowest_five_values(mask: int) -> tuple[int, ...]:
-    return tuple(value for value in range(13) if mask >> value & 1)[:5]
+def _unpaired_razz_rank(mask: int) -> int | None:
+    """The rank of the best low among the values of ``mask`` when it holds five or more:
+    the five lowest, unpaired (their key is their values, highest first, as digits)."""
+    key = 0
+    count = 0
+    for value in range(13):
+        if mask >> value & 1:
+            key += value * 13**count
+            count += 1
+            if count == 5:
+                return RAZZ_WORST_KEY - key
+    return None
 
 
 # Five or more different values: the best low is the five lowest, unpaired (a table by mask).
 _RAZZ_RANK_BY_MASK: tuple[int | None, ...] = tuple(
-    RAZZ_WORST_KEY - _razz_key(_lowest_five_values(mask)) if mask.bit_count() >= 5 else None
-    for mask in range(1 << 13)
+    _unpaired_razz_rank(mask) for mask in range(1 << 13)
 )
 # Fewer: some card must pair; the best five are found once per set of values held.
 _RAZZ_RANK_BY_VALUES: dict[tuple[int, ...], int] = {}
