@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 
 import pokerkit
@@ -61,14 +61,12 @@ def test_r_razz_1_every_five_card_hand_has_one_of_6175_lows() -> None:
     }
     assert Counter(names[shape] for shape in shapes.values()) == expected
     # Every unpaired low: 4^5 suitings of the same five values.
-    assert all(
-        hands_per_rank[rank] == 4**5 for rank, shape in shapes.items() if shape == (1,) * 5
-    )
+    assert all(hands_per_rank[rank] == 4**5 for rank, shape in shapes.items() if shape == (1,) * 5)
     # Any unpaired hand beats any paired one; one pair beats two pair, and so on.
     order = ["no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind"]
     worst_of = {name: min(r for r, s in shapes.items() if names[s] == name) for name in order}
     best_of = {name: max(r for r, s in shapes.items() if names[s] == name) for name in order}
-    for better, worse in zip(order, order[1:], strict=False):
+    for better, worse in pairwise(order):
         assert worst_of[better] > best_of[worse]
 
 
