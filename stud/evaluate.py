@@ -360,7 +360,7 @@ def _unpaired_razz_rank(mask: int) -> int | None:
     count = 0
     for value in range(13):
         if mask >> value & 1:
-            key += value * 13**count
+            key += value * int(13**count)
             count += 1
             if count == 5:
                 return RAZZ_WORST_KEY - key
