@@ -8,6 +8,7 @@ import django_filters
 from django.db.models import Count, QuerySet
 from rest_framework import generics, serializers
 
+from stud.variant import game_choices
 from tables.models import Table
 from tables.selectors import seats_public
 
@@ -63,7 +64,7 @@ def _tables() -> QuerySet[Table]:
 
 
 class LobbyTableFilter(django_filters.FilterSet):
-    game = django_filters.ChoiceFilter(choices=[("stud", "stud"), ("stud8", "stud8")])
+    game = django_filters.ChoiceFilter(choices=game_choices())
     small_bet = django_filters.NumberFilter()
 
     class Meta:

@@ -15,6 +15,7 @@ from django.db import models
 from stud import Game, OddChip
 from stud import RakeSchedule as EngineRakeSchedule
 from stud import RakeTier as EngineRakeTier
+from stud.variant import game_choices
 
 # A seat's connection count not refreshed by a heartbeat for this long is stale: its process
 # died (issue #11: a crashed player showed connected for a minute). Each process beats for its
@@ -77,9 +78,7 @@ class Table(models.Model):
     """A cash table (R-GAME-2). Stakes in cents."""
 
     name = models.CharField(max_length=60, unique=True)
-    game = models.CharField(
-        max_length=8, choices=[(g.value, g.value) for g in Game], default=Game.STUD.value
-    )
+    game = models.CharField(max_length=8, choices=game_choices(), default=Game.STUD.value)
     small_bet = models.PositiveIntegerField()
     big_bet = models.PositiveIntegerField()
     ante = models.PositiveIntegerField()

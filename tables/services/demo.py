@@ -11,6 +11,7 @@ from django.db import transaction
 from accounts.models import LedgerKind, Player
 from accounts.services import player_sign_up, wallet_credit
 from stud import Game
+from stud.variant import variant_of
 from tables.models import Table
 from tables.presets import PRESETS_BY_KEY, SEED_000_PRESETS, SEED_003_PRESETS, StakesPreset
 from tables.selectors import rake_schedule_for_stakes
@@ -20,6 +21,7 @@ STAFF_PASSWORD = "staff-demo-pass"
 PLAYER_PASSWORD = "player-demo-pass"
 DEMO_PLAYERS: tuple[tuple[str, int], ...] = (("alice", 50_000), ("bob", 25_000), ("carol", 10_000))
 PRACTICE_TABLE = "Practice (demo bots)"
+RAZZ_PRACTICE_TABLE = "Razz practice (demo bots)"
 # A sane preset (seed 000's $1/$2: ante 10c, bring-in 20c, buy-in $10), never an odd one.
 PRACTICE_PRESET = "000-100-200"
 
@@ -31,6 +33,7 @@ class DemoRoom:
     player_usernames: tuple[str, ...]
     player_password: str
     practice_table_id: int
+    razz_table_id: int
     tables: int
 
 
@@ -39,7 +42,7 @@ def _money(cents: int) -> str:
 
 
 def _table_name(preset: StakesPreset, game: Game) -> str:
-    title = "Stud Hi/Lo" if game is Game.STUD8 else "Stud"
+    title = variant_of(game).short_name
     return f"{title} {_money(preset.small_bet)}/{_money(preset.big_bet)} (seed {preset.seed})"
 
 
@@ -101,13 +104,18 @@ def demo_room_load() -> DemoRoom:
         for index, preset in enumerate(SEED_003_PRESETS):
             game = Game.STUD8 if index % 2 else Game.STUD
             _table_from_preset(_table_name(preset, game), preset, game)
+        # Razz deals at the stud presets (R-GAME-1: the same stakes, fixed limit).
+        for preset in SEED_003_PRESETS[:4]:
+            _table_from_preset(_table_name(preset, Game.RAZZ), preset, Game.RAZZ)
         practice = _table_from_preset(PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD)
+        razz = _table_from_preset(RAZZ_PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.RAZZ)
     return DemoRoom(
         staff_username=STAFF_USERNAME,
         staff_password=STAFF_PASSWORD,
         player_usernames=tuple(username for username, _ in DEMO_PLAYERS),
         player_password=PLAYER_PASSWORD,
         practice_table_id=practice.pk,
+        razz_table_id=razz.pk,
         tables=Table.objects.count(),
     )
 

@@ -55,3 +55,19 @@ def test_the_demo_opens_no_odd_preset_and_staff_still_see_them_flagged(admin_cli
     page = admin_client.get("/admin/tables/table/add/").text
     odd = [p for p in STAKES_PRESETS if p.odd]
     assert odd and all(f"[ODD: {p.odd}]" in page for p in odd)
+
+
+def test_r_game_1_the_demo_room_deals_razz_at_the_stud_presets_with_a_bot_table(client, capsys):
+    """R-GAME-1: Razz tables at stud presets, one of them the Razz practice table the demo's
+    bots sit at; the lobby names the game "Razz" and offers it as a filter."""
+    call_command("load_demo", "--razz-table-id")
+    razz_id = int(capsys.readouterr().out.strip())
+    razz = Table.objects.get(pk=razz_id)
+    assert razz.game == "razz" and "Razz" in razz.name
+    presets = {(p.small_bet, p.big_bet, p.ante, p.bring_in) for p in STAKES_PRESETS}
+    razz_tables = Table.objects.filter(game="razz")
+    assert razz_tables.count() >= 2
+    assert all((t.small_bet, t.big_bet, t.ante, t.bring_in) in presets for t in razz_tables)
+    page = client.get("/").content.decode()
+    assert '<option value="razz">Razz</option>' in page
+    assert '<td class="game" data-label="Game">Razz</td>' in page

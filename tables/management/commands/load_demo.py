@@ -18,11 +18,19 @@ class Command(BaseCommand):
             action="store_true",
             help="print only the practice table's id (for scripts)",
         )
+        parser.add_argument(
+            "--razz-table-id",
+            action="store_true",
+            help="print only the Razz practice table's id (for scripts)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         room = demo_room_load()
         if options["practice_table_id"]:
             self.stdout.write(str(room.practice_table_id))
+            return
+        if options["razz_table_id"]:
+            self.stdout.write(str(room.razz_table_id))
             return
         players = ", ".join(room.player_usernames)
         self.stdout.write(
@@ -32,6 +40,7 @@ class Command(BaseCommand):
                     f"  staff (admin at /admin/): {room.staff_username} / {room.staff_password}",
                     f"  players: {players} / {room.player_password}",
                     f"  practice table with two demo bots: /tables/{room.practice_table_id}/",
+                    f"  Razz table with two demo bots: /tables/{room.razz_table_id}/",
                 ]
             )
         )
