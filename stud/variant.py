@@ -203,3 +203,61 @@ def variant_of(game: Game | str) -> Variant:
 def game_choices() -> list[tuple[str, str]]:
     """(value, room name) for every game, in the order of R-GAME-1: for forms and filters."""
     return [(variant.game.value, variant.name) for variant in VARIANTS.values()]
+
+
+# --- Triple Stud (R-MIX-1) -----------------------------------------------------------------
+
+TRIPLE_STUD: tuple[Game, ...] = (Game.STUD, Game.RAZZ, Game.STUD8)
+TRIPLE_STUD_NAME = "Triple Stud"
+HANDS_PER_GAME = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """Where a Triple Stud table stands (R-MIX-1): the game of the hand being dealt or
+    played (``current``), of the hand after it (``next_hand``), how many hands of the
+    current game remain after this one, and the game that follows it."""
+
+    current: Game
+    next_hand: Game
+    hands_left: int  # hands of ``current`` still to come after the one in play or next
+    next_game: Game
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "current_game": self.current.value,
+            "next_hand_game": self.next_hand.value,
+            "hands_left_in_game": self.hands_left,
+            "next_game": self.next_game.value,
+        }
+
+    @property
+    def label(self) -> str:
+        """ "Triple Stud: Razz · next hand Razz · 3 more before Stud Hi/Lo"."""
+        now = VARIANTS[self.current].short_name
+        text = f"{TRIPLE_STUD_NAME}: {now} · next hand {VARIANTS[self.next_hand].short_name}"
+        if self.hands_left:
+            text += f" · {self.hands_left} more before {VARIANTS[self.next_game].short_name}"
+        return text
+
+
+def triple_stud_game(hand_number: int) -> Game:
+    """R-MIX-1: the game of a table's hand ``hand_number`` (1 for its first): Stud, Razz,
+    Stud Hi/Lo, eight hands each, round and round; the game changes only between hands."""
+    if hand_number < 1:
+        raise ValueError("hands are numbered from 1")
+    return TRIPLE_STUD[(hand_number - 1) // HANDS_PER_GAME % len(TRIPLE_STUD)]
+
+
+def triple_stud_rotation(hand_number: int) -> Rotation:
+    """Where the rotation stands at hand ``hand_number`` (the hand in play, or the next to
+    be dealt when none is)."""
+    current = triple_stud_game(hand_number)
+    left = HANDS_PER_GAME - 1 - (hand_number - 1) % HANDS_PER_GAME
+    following = TRIPLE_STUD[(TRIPLE_STUD.index(current) + 1) % len(TRIPLE_STUD)]
+    return Rotation(
+        current=current,
+        next_hand=triple_stud_game(hand_number + 1),
+        hands_left=left,
+        next_game=following,
+    )

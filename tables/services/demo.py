@@ -22,6 +22,7 @@ PLAYER_PASSWORD = "player-demo-pass"
 DEMO_PLAYERS: tuple[tuple[str, int], ...] = (("alice", 50_000), ("bob", 25_000), ("carol", 10_000))
 PRACTICE_TABLE = "Practice (demo bots)"
 RAZZ_PRACTICE_TABLE = "Razz practice (demo bots)"
+TRIPLE_STUD_TABLE = "Triple Stud (demo bots)"
 # A sane preset (seed 000's $1/$2: ante 10c, bring-in 20c, buy-in $10), never an odd one.
 PRACTICE_PRESET = "000-100-200"
 
@@ -34,6 +35,7 @@ class DemoRoom:
     player_password: str
     practice_table_id: int
     razz_table_id: int
+    triple_stud_table_id: int
     tables: int
 
 
@@ -46,11 +48,14 @@ def _table_name(preset: StakesPreset, game: Game) -> str:
     return f"{title} {_money(preset.small_bet)}/{_money(preset.big_bet)} (seed {preset.seed})"
 
 
-def _table_from_preset(name: str, preset: StakesPreset, game: Game) -> Table:
+def _table_from_preset(
+    name: str, preset: StakesPreset, game: Game, *, triple_stud: bool = False
+) -> Table:
     table, _created = Table.objects.get_or_create(
         name=name,
         defaults={
             "game": game.value,
+            "triple_stud": triple_stud,
             "small_bet": preset.small_bet,
             "big_bet": preset.big_bet,
             "ante": preset.ante,
@@ -109,6 +114,10 @@ def demo_room_load() -> DemoRoom:
             _table_from_preset(_table_name(preset, Game.RAZZ), preset, Game.RAZZ)
         practice = _table_from_preset(PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD)
         razz = _table_from_preset(RAZZ_PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.RAZZ)
+        # R-MIX-1: Stud, Razz and Stud Hi/Lo in turn, at the practice stakes.
+        triple = _table_from_preset(
+            TRIPLE_STUD_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD, triple_stud=True
+        )
     return DemoRoom(
         staff_username=STAFF_USERNAME,
         staff_password=STAFF_PASSWORD,
@@ -116,6 +125,7 @@ def demo_room_load() -> DemoRoom:
         player_password=PLAYER_PASSWORD,
         practice_table_id=practice.pk,
         razz_table_id=razz.pk,
+        triple_stud_table_id=triple.pk,
         tables=Table.objects.count(),
     )
 

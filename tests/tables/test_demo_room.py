@@ -71,3 +71,10 @@ def test_r_game_1_the_demo_room_deals_razz_at_the_stud_presets_with_a_bot_table(
     page = client.get("/").content.decode()
     assert '<option value="razz">Razz</option>' in page
     assert '<td class="game" data-label="Game">Razz</td>' in page
+
+
+def test_r_mix_1_the_demo_room_has_a_triple_stud_table(capsys):
+    """R-MIX-1: the demo's Triple Stud table, where `make run` seats two bots."""
+    call_command("load_demo", "--triple-stud-table-id")
+    table = Table.objects.get(pk=int(capsys.readouterr().out.strip()))
+    assert table.triple_stud and table.game_of_hand(9) == "razz"

@@ -19,6 +19,11 @@ class Command(BaseCommand):
             help="print only the practice table's id (for scripts)",
         )
         parser.add_argument(
+            "--triple-stud-table-id",
+            action="store_true",
+            help="print only the Triple Stud table's id (for scripts)",
+        )
+        parser.add_argument(
             "--razz-table-id",
             action="store_true",
             help="print only the Razz practice table's id (for scripts)",
@@ -28,6 +33,9 @@ class Command(BaseCommand):
         room = demo_room_load()
         if options["practice_table_id"]:
             self.stdout.write(str(room.practice_table_id))
+            return
+        if options["triple_stud_table_id"]:
+            self.stdout.write(str(room.triple_stud_table_id))
             return
         if options["razz_table_id"]:
             self.stdout.write(str(room.razz_table_id))
@@ -41,6 +49,7 @@ class Command(BaseCommand):
                     f"  players: {players} / {room.player_password}",
                     f"  practice table with two demo bots: /tables/{room.practice_table_id}/",
                     f"  Razz table with two demo bots: /tables/{room.razz_table_id}/",
+                    f"  Triple Stud table with two demo bots: /tables/{room.triple_stud_table_id}/",
                 ]
             )
         )
