@@ -32,6 +32,10 @@ run: venv
 	@trap 'kill 0' INT TERM; \
 	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) \
 	    --table $$($(PY) manage.py load_demo --practice-table-id) > var/bots.log 2>&1 & \
+	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) --prefix razzbot \
+	    --table $$($(PY) manage.py load_demo --razz-table-id) > var/razz-bots.log 2>&1 & \
+	  $(PY) manage.py seat_demo_bots --count 2 --url http://$(HOST):$(PORT) --prefix triplebot \
+	    --table $$($(PY) manage.py load_demo --triple-stud-table-id) > var/triple-bots.log 2>&1 & \
 	  $(PY) manage.py tournament_bots --demo --url http://$(HOST):$(PORT) \
 	    > var/tournament-bots.log 2>&1 & \
 	  $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_SIZE_ARGS) pokerroom.asgi:application

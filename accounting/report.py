@@ -32,6 +32,7 @@ from accounting.xlsx_values import formula_values_store
 from accounts.models import LedgerEntry, LedgerKind
 from accounts.money import cents_format, cents_to_dollars
 from pokerroom.room_day import day_bounds, room_day, room_zone
+from stud.variant import VARIANTS
 from tables.models import Hand, RakeEntry
 
 GroupBy = Literal["day", "table", "stakes", "game", "schedule"]
@@ -39,7 +40,7 @@ GROUP_BY_CHOICES: tuple[str, ...] = get_args(GroupBy)
 Format = Literal["csv", "xlsx"]
 FORMATS: tuple[str, ...] = get_args(Format)
 
-GAME_LABELS = {"stud": "Seven Card Stud", "stud8": "Stud Hi/Lo"}
+GAME_LABELS = {variant.game.value: variant.name for variant in VARIANTS.values()}
 TOURNAMENT_FEES_KEY = "tournaments"
 NO_SCHEDULE = "(no schedule)"
 

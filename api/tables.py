@@ -6,15 +6,34 @@ from typing import Any
 
 import django_filters
 from django.db.models import Count, QuerySet
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import generics, serializers
 
+from stud.variant import game_choices
 from tables.models import Table
 from tables.selectors import seats_public
+
+
+class RotationSerializer(serializers.Serializer):
+    """R-MIX-1: a Triple Stud table's game now, the next hand's, and how many hands remain."""
+
+    current_game = serializers.ChoiceField(choices=game_choices())
+    next_hand_game = serializers.ChoiceField(choices=game_choices())
+    hands_left_in_game = serializers.IntegerField()
+    next_game = serializers.ChoiceField(choices=game_choices())
 
 
 class LobbyTableSerializer(serializers.ModelSerializer):
     seated = serializers.IntegerField(read_only=True)
     waiting = serializers.IntegerField(read_only=True)
+    rotation = serializers.SerializerMethodField()
+
+    @extend_schema_field(RotationSerializer(allow_null=True))
+    def get_rotation(self, table: Table) -> dict[str, object] | None:
+        """Triple Stud (R-MIX-1): where the rotation stands; null on a one-game table."""
+        in_play = table.triple_stud and table.hands.filter(ended_at__isnull=True).exists()
+        rotation = table.rotation(hand_in_play=in_play)
+        return None if rotation is None else rotation.to_json()
 
     class Meta:
         model = Table
@@ -22,6 +41,8 @@ class LobbyTableSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "game",
+            "triple_stud",
+            "rotation",
             "small_bet",
             "big_bet",
             "ante",
@@ -63,7 +84,7 @@ def _tables() -> QuerySet[Table]:
 
 
 class LobbyTableFilter(django_filters.FilterSet):
-    game = django_filters.ChoiceFilter(choices=[("stud", "stud"), ("stud8", "stud8")])
+    game = django_filters.ChoiceFilter(choices=game_choices())
     small_bet = django_filters.NumberFilter()
 
     class Meta:

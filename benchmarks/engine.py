@@ -5,8 +5,11 @@
 
 Seven-card high hands: ours (phevaluator's C perfect hash behind ``high_rank``) against
 treys 0.1.8, eval7 0.1.11 and PokerKit 0.7.7's StandardHighHand. Eight-or-better lows: ours
-(a 256-entry table) against PokerKit's EightOrBetterLowHand. Goals: high >= 1,000,000/s and
->= 10x treys; low >= 50x PokerKit. Every evaluator sees the same seeded random hands, already
+(a 256-entry table) against PokerKit's EightOrBetterLowHand. Razz's ace-to-five lows (an
+8192-entry table, paired hands remembered by their values) against PokerKit's
+RegularLowHand. Goals: high >= 1,000,000/s and >= 10x treys; low and Razz >= 50x PokerKit,
+Razz about as fast as the eight-or-better low. Every evaluator sees the same seeded random
+hands, already
 converted to its own card type, so only evaluation is timed.
 """
 
@@ -32,7 +35,14 @@ import pokerkit  # noqa: E402
 import treys  # noqa: E402
 
 from stud.cards import card_text  # noqa: E402
-from stud.evaluate import high_rank, high_rank7, low8_rank, low8_rank7  # noqa: E402
+from stud.evaluate import (  # noqa: E402
+    high_rank,
+    high_rank7,
+    low8_rank,
+    low8_rank7,
+    razz_rank,
+    razz_rank7,
+)
 
 GOAL_HIGH_RATE = 1_000_000
 GOAL_HIGH_VS_TREYS = 10.0
@@ -133,6 +143,37 @@ def bench_low(hands: Sequence[list[int]], slow_hands: Sequence[list[int]]) -> di
     }
 
 
+def bench_razz(hands: Sequence[list[int]], slow_hands: Sequence[list[int]]) -> dict[str, float]:
+    print(f"Ace-to-five lows (Razz) from 7 cards ({len(hands):,}; PokerKit on {len(slow_hands):,})")
+    pk_card = [next(iter(pokerkit.Card.parse(card_text(card)))) for card in range(52)]
+    pk_hands = [([pk_card[c] for c in h[:2]], [pk_card[c] for c in h[2:]]) for h in slow_hands]
+    tuples = [tuple(h) for h in hands]
+
+    def ours() -> None:
+        for hand in hands:
+            razz_rank(hand)
+
+    def ours_seven() -> None:
+        for a, b, c, d, e, f, g in tuples:
+            razz_rank7(a, b, c, d, e, f, g)
+
+    def with_pokerkit() -> None:
+        from_game = pokerkit.RegularLowHand.from_game
+        for hole, board in pk_hands:
+            from_game(hole, board)
+
+    return {
+        "ours": rate("ours: razz_rank(cards)", ours, len(hands)),
+        "ours7": rate("ours: razz_rank7(a, ..., g)", ours_seven, len(hands)),
+        "pokerkit": rate(
+            f"PokerKit {version('pokerkit')} RegularLowHand",
+            with_pokerkit,
+            len(slow_hands),
+            1,
+        ),
+    }
+
+
 def verdict(label: str, value: float, goal: float, unit: str) -> bool:
     ok = value >= goal
     target = f"  goal >= {goal:,.0f}{unit}  {'ok' if ok else 'MISSED'}" if goal else ""
@@ -150,6 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     hands = seven_card_hands(count)
     high = bench_high(hands, hands[:slow])
     low = bench_low(hands, hands[:slow])
+    razz = bench_razz(hands, hands[:slow])
     print("Ratios")
     ok = all(
         [
@@ -160,6 +202,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             verdict(
                 "low: ours / PokerKit", low["ours"] / low["pokerkit"], GOAL_LOW_VS_POKERKIT, "x"
             ),
+            verdict(
+                "razz: ours / PokerKit",
+                razz["ours"] / razz["pokerkit"],
+                GOAL_LOW_VS_POKERKIT,
+                "x",
+            ),
+            verdict("razz7 / low8_rank7 (as fast: ~1)", razz["ours7"] / low["ours7"], 0, "x"),
         ]
     )
     whole_hands = Path(__file__).with_name("engine_hands.py")

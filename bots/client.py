@@ -118,12 +118,33 @@ def http_url_of(url: str) -> str:
     return f"{scheme}://{parts.netloc}"
 
 
+def razz_low_quality(cards: list[int]) -> int:
+    """How a Razz hand looks to the bot (the room's card ids, ``rank * 4 + suit``, deuce 0 ..
+    ace 12): its bad cards, each paired card or card above an eight (ace low) counting one.
+    0 is a smooth low in the making; 2 or more is a hand to give up facing a bet."""
+    seen: set[int] = set()
+    bad = 0
+    for card in cards:
+        value = ((card >> 2) + 1) % 13 + 1  # ace 1, deuce 2 .. king 13
+        if value in seen or value > 8:
+            bad += 1
+        seen.add(value)
+    return bad
+
+
 def choose_action(
-    legal_actions: list[dict[str, Any]], *, policy: str, rng: random.Random
+    legal_actions: list[dict[str, Any]],
+    *,
+    policy: str,
+    rng: random.Random,
+    game: str = "stud",
+    cards: list[int] | None = None,
 ) -> dict[str, Any]:
     """Pick one of the offered actions. ``call``: check or call mostly, sometimes bet, raise
     or complete; ``random``: any offer, folding only now and then. Neither folds when a check
-    is offered."""
+    is offered. In Razz (``game``, with the bot's ``cards``) the ``call`` bot plays lows: it
+    folds a rough hand (two bad cards: pairs or cards above an eight) facing a bet, and bets
+    a smooth one (no bad card)."""
     by_kind = {offer["kind"]: offer for offer in legal_actions}
     passive = [by_kind[k] for k in ("check", "call", "bring_in") if k in by_kind]
     aggressive = [by_kind[k] for k in ("bet", "raise", "complete") if k in by_kind]
@@ -136,6 +157,13 @@ def choose_action(
         if "fold" in by_kind and "check" not in by_kind and (not pool or rng.random() < 0.1):
             return by_kind["fold"]
         return rng.choice(pool) if pool else legal_actions[0]
+    if game == "razz" and cards:
+        bad = razz_low_quality(cards)
+        facing_bet = "fold" in by_kind and "check" not in by_kind and "bring_in" not in by_kind
+        if facing_bet and bad >= 2 and rng.random() < 0.8:
+            return by_kind["fold"]
+        if aggressive and bad == 0 and rng.random() < 0.6:
+            return rng.choice(aggressive)
     if aggressive and (not passive or rng.random() < 0.15):
         return rng.choice(aggressive)
     if passive:
@@ -291,6 +319,8 @@ class Bot(_RoomClient):
         self.rebuy = rebuy
         self.table_buy_in = 0
         self.small_bet = 0
+        self.game = "stud"  # the table's game, from the snapshot and each hand_start
+        self.own_cards: list[int] = []  # this hand's own cards, from the events
         self.rebuy_at: tuple[int | None, int] | None = None
 
     # --- connection ---------------------------------------------------------------------------
@@ -446,6 +476,7 @@ class Bot(_RoomClient):
         else:
             self.seat = None  # not seated here (the snapshot names only seated viewers)
         table = snapshot.get("table") or {}
+        self.game = table.get("game") or self.game
         self.table_buy_in = table.get("buy_in") or self.table_buy_in
         self.small_bet = table.get("small_bet") or self.small_bet
         if self.seat is None and self.sit and not self.sit_requested:
@@ -511,6 +542,7 @@ class Bot(_RoomClient):
             return
         self.seq = seq
         self.seqs_applied.add(seq)
+        self._note_own_cards(frame)
         if self.keep_events:
             self.events.append(frame)
         if (
@@ -532,6 +564,20 @@ class Bot(_RoomClient):
                 self._turn_fallback = asyncio.get_running_loop().call_later(
                     TURN_FRAME_WAIT, self._snapshot_if_still_waiting, hand_id, seq
                 )
+
+    def _note_own_cards(self, frame: dict[str, Any]) -> None:
+        """The bot's own cards of this hand, down and up, from the events (for its policy)."""
+        kind = frame.get("kind")
+        payload = frame.get("payload") or {}
+        if kind == "hand_start":
+            self.own_cards = []
+            self.game = payload.get("game") or self.game
+        elif kind == "down_cards" and payload.get("seat") == self.seat:
+            self.own_cards += [int(card) for card in payload.get("cards") or []]
+        elif kind == "cards_dealt":
+            for dealt in payload.get("seats") or []:
+                if dealt.get("seat") == self.seat:
+                    self.own_cards += [int(card) for card in dealt.get("up") or []]
 
     def hands_seen_key(self) -> tuple[int | None, int]:
         return (self.hand_id, len(self.hands_ended))
@@ -572,7 +618,9 @@ class Bot(_RoomClient):
     async def act(self, offers: list[dict[str, Any]]) -> None:
         if self.hand_id is None or self.acted_at == (self.hand_id, self.seq):
             return
-        choice = choose_action(offers, policy=self.policy, rng=self.rng)
+        choice = choose_action(
+            offers, policy=self.policy, rng=self.rng, game=self.game, cards=self.own_cards
+        )
         self.acted_at = (self.hand_id, self.seq)
         if self.think is None:
             await self._send_act(choice)

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from stud.rake import RakeSchedule
+from stud.variant import VARIANTS, Game, Variant
 
-
-class Game(StrEnum):
-    STUD = "stud"
-    STUD8 = "stud8"
+__all__ = ["Game", "GameConfig", "OddChip", "SeatSetup"]
 
 
 class OddChip(StrEnum):
@@ -37,10 +35,13 @@ class GameConfig:
     dealer_only_ante: bool = False  # R-ANTE-3 (tournaments)
     max_raises: int = 3  # a bet and three raises (R-BET-3)
     rake: RakeSchedule | None = None  # R-POT-5 / R-RAKE-1; None: no rake
+    # the game's rules as data and hooks (stud/variant.py): derived from ``game``, never stored
+    variant: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game):
             object.__setattr__(self, "game", Game(self.game))
+        object.__setattr__(self, "variant", VARIANTS[self.game])
         if not isinstance(self.odd_chip, OddChip):
             object.__setattr__(self, "odd_chip", OddChip(self.odd_chip))
         if self.small_bet <= 0 or self.big_bet < self.small_bet:

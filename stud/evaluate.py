@@ -298,17 +298,185 @@ def board_rank(up_cards: Sequence[Card]) -> tuple[int, ...]:
     for card in up_cards:
         counts[card >> 2] = counts.get(card >> 2, 0) + 1
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    sizes = [size for _, size in groups]
-    if sizes[0] == 4:
-        category = BoardCategory.FOUR_OF_A_KIND
-    elif sizes[0] == 3 and len(sizes) > 1 and sizes[1] == 2:
-        category = BoardCategory.FULL_HOUSE
-    elif sizes[0] == 3:
-        category = BoardCategory.THREE_OF_A_KIND
-    elif sizes[0] == 2 and len(sizes) > 1 and sizes[1] == 2:
-        category = BoardCategory.TWO_PAIR
-    elif sizes[0] == 2:
-        category = BoardCategory.PAIR
-    else:
-        category = BoardCategory.HIGH_CARD
+    category = _board_category([size for _, size in groups])
     return (int(category), *(rank for rank, _ in groups))
+
+
+def _board_category(sizes: Sequence[int]) -> BoardCategory:
+    """A board's category from its groups' sizes, biggest first."""
+    if sizes[0] == 4:
+        return BoardCategory.FOUR_OF_A_KIND
+    if sizes[0] == 3 and len(sizes) > 1 and sizes[1] == 2:
+        return BoardCategory.FULL_HOUSE
+    if sizes[0] == 3:
+        return BoardCategory.THREE_OF_A_KIND
+    if sizes[0] == 2 and len(sizes) > 1 and sizes[1] == 2:
+        return BoardCategory.TWO_PAIR
+    if sizes[0] == 2:
+        return BoardCategory.PAIR
+    return BoardCategory.HIGH_CARD
+
+
+# --- ace-to-five low (R-RAZZ-1) ------------------------------------------------------------
+#
+# A card's low value: ace 0, deuce 1, ... king 12. A five-card low is ranked like a high hand
+# turned round, straights and flushes never counting: the pattern of its groups first
+# (unpaired, one pair, two pair, trips, full house, quads: fewer pairs is better), then the
+# groups' values, biggest group first and highest value first (lower is better). ``razz_rank``
+# turns that into one number where, as everywhere here, larger is better.
+
+_LOW_VALUE: tuple[int, ...] = tuple(((card >> 2) + 1) % 13 for card in range(52))
+_RAZZ_BIT: tuple[int, ...] = tuple(1 << value for value in _LOW_VALUE)
+_RAZZ_PATTERNS: dict[tuple[int, ...], int] = {
+    (1, 1, 1, 1, 1): 0,
+    (2, 1, 1, 1): 1,
+    (2, 2, 1): 2,
+    (3, 1, 1): 3,
+    (3, 2): 4,
+    (4, 1): 5,
+}
+RAZZ_WORST_KEY = 6 * 13**5
+RAZZ_RANK_COUNT = 6175  # distinct ace-to-five lows of five cards (tests count them)
+
+
+def _razz_key(values: Sequence[int]) -> int:
+    """Five low values -> a number, smaller for a better low (see above)."""
+    counts: dict[int, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    key = _RAZZ_PATTERNS[tuple(size for _, size in groups)]
+    for value, _ in groups:
+        key = key * 13 + value
+    for _ in range(5 - len(groups)):
+        key *= 13
+    return key
+
+
+def _unpaired_razz_rank(mask: int) -> int | None:
+    """The rank of the best low among the values of ``mask`` when it holds five or more:
+    the five lowest, unpaired (their key is their values, highest first, as digits)."""
+    key = 0
+    count = 0
+    for value in range(13):
+        if mask >> value & 1:
+            key += value * int(13**count)
+            count += 1
+            if count == 5:
+                return RAZZ_WORST_KEY - key
+    return None
+
+
+# Five or more different values: the best low is the five lowest, unpaired (a table by mask).
+_RAZZ_RANK_BY_MASK: tuple[int | None, ...] = tuple(
+    _unpaired_razz_rank(mask) for mask in range(1 << 13)
+)
+# The same with 0 for "fewer than five values" (every rank is above 0): for ``or``.
+_RAZZ_UNPAIRED_BY_MASK: tuple[int, ...] = tuple(rank or 0 for rank in _RAZZ_RANK_BY_MASK)
+# Fewer: some card must pair. The best five are found once per multiset of values held,
+# named by one number: 5 ** value per card (at most four cards share a value, so no carry).
+_RAZZ_WEIGHT: tuple[int, ...] = tuple(5**value for value in _LOW_VALUE)
+_RAZZ_RANK_BY_VALUES: dict[int, int] = {}
+
+
+def _razz_rank_paired(cards: Sequence[Card]) -> int:
+    weight = _RAZZ_WEIGHT
+    key = 0
+    for card in cards:
+        key += weight[card]
+    rank = _RAZZ_RANK_BY_VALUES.get(key)
+    if rank is None:
+        values = [_LOW_VALUE[card] for card in cards]
+        best = min(_razz_key(five) for five in combinations(values, 5))
+        rank = _RAZZ_RANK_BY_VALUES[key] = RAZZ_WORST_KEY - best
+    return rank
+
+
+def razz_rank(cards: Sequence[Card]) -> int:
+    """The best ace-to-five low among 5, 6 or 7 cards (R-RAZZ-1): larger is better, A-2-3-4-5
+    the best of all; equal numbers tie. Pairs count against a hand, straights and flushes do
+    not count."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a low hand needs 5 to 7 cards, not {len(cards)}")
+    mask = 0
+    for card in cards:
+        mask |= _RAZZ_BIT[card]
+    rank = _RAZZ_RANK_BY_MASK[mask]
+    return rank if rank is not None else _razz_rank_paired(cards)
+
+
+def razz_rank7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card) -> int:
+    """``razz_rank`` for exactly seven cards (the hot path): one table look-up when five
+    different values are held (95% of random hands), as ``low8_rank7`` does."""
+    bit = _RAZZ_BIT
+    return _RAZZ_UNPAIRED_BY_MASK[
+        bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g]
+    ] or _razz_rank_paired((a, b, c, d, e, f, g))
+
+
+def best_razz_five(cards: Sequence[Card]) -> list[Card]:
+    """The five cards of the best ace-to-five low, as a player reads them: paired cards
+    first (biggest group), then the rest, highest first, the ace last."""
+    if len(cards) < 5:
+        raise ValueError(f"a low hand needs 5 to 7 cards, not {len(cards)}")
+    best = max(combinations(cards, 5), key=razz_rank)
+    return _order_low_five(list(best))
+
+
+def _order_low_five(cards: list[Card]) -> list[Card]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[_LOW_VALUE[card]] = counts.get(_LOW_VALUE[card], 0) + 1
+    return sorted(
+        cards, key=lambda card: (counts[_LOW_VALUE[card]], _LOW_VALUE[card], card & 3), reverse=True
+    )
+
+
+def low_card_name(card: Card) -> str:
+    """A card's rank as a low is written: "A", "2" .. "9", "T", "J", "Q", "K"."""
+    return "A" if card >> 2 == 12 else "23456789TJQK"[card >> 2]
+
+
+def describe_razz(cards: Sequence[Card], separator: str = "-") -> str:
+    """The best ace-to-five low in words (R-RAZZ-6): its cards from the highest down,
+    ``"7-5-4-2-A"``; a paired hand by its pairs or trips, ``"a pair of Nines"``. Fewer than
+    five cards (a street still to come, a hand won early) are worded the same way."""
+    ordered = best_razz_five(cards) if len(cards) >= 5 else _order_low_five(list(cards))
+    counts: dict[int, int] = {}
+    for card in ordered:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    if max(counts.values()) == 1:
+        return separator.join(low_card_name(card) for card in ordered)
+    return _describe_few(ordered) if len(ordered) < 5 else _describe_paired_low(ordered)
+
+
+def _describe_paired_low(five: list[Card]) -> str:
+    counts: dict[int, int] = {}
+    for card in five:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    sizes = sorted(counts.values(), reverse=True)
+    ranks = [card >> 2 for card in five]
+    if sizes[0] == 4:
+        return f"four of a kind, {_RANK_PLURALS[ranks[0]]}"
+    if sizes[0] == 3 and sizes[1] == 2:
+        return f"a full house, {_RANK_PLURALS[ranks[0]]} full of {_RANK_PLURALS[ranks[3]]}"
+    if sizes[0] == 3:
+        return f"three of a kind, {_RANK_PLURALS[ranks[0]]}"
+    if sizes[0] == 2 and sizes[1] == 2:
+        return f"two pair, {_RANK_PLURALS[ranks[0]]} and {_RANK_PLURALS[ranks[2]]}"
+    return f"a pair of {_RANK_PLURALS[ranks[0]]}"
+
+
+def low_board_rank(up_cards: Sequence[Card]) -> tuple[int, ...]:
+    """How low the cards showing are, for who acts first in Razz (R-RAZZ-3): the lowest
+    board acts first, ranked as ``razz_rank`` ranks lows (pairs counting against, the ace
+    low, suits never). Larger acts first, as ``board_rank``: every part is negated."""
+    if not 1 <= len(up_cards) <= 5:
+        raise ValueError(f"a board shows 1 to 5 cards, not {len(up_cards)}")
+    counts: dict[int, int] = {}
+    for card in up_cards:
+        value = _LOW_VALUE[card]
+        counts[value] = counts.get(value, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    category = _board_category([size for _, size in groups])
+    return (-int(category), *(-value for value, _ in groups))

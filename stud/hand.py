@@ -31,9 +31,9 @@ from stud.actions import (
 )
 from stud.cards import Card
 from stud.config import Game, GameConfig, SeatSetup
-from stud.evaluate import board_rank, describe_high, describe_low
 from stud.result import HandResult
-from stud.showdown import TableAtEnd, settle, settle_uncontested
+from stud.showdown import TableAtEnd, settle, settle_uncontested, shown_words
+from stud.variant import Variant
 
 ACTIVE = 0  # in the hand and able to act
 FOLDED = 1
@@ -93,6 +93,130 @@ _CLOCKWISE: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     else {}
     for n in range(MAX_PLAYERS + 1)
 )
+
+
+def _order_of_deal(
+    seats: Sequence[SeatSetup], deck: Sequence[Card], button: int
+) -> tuple[SeatSetup, ...]:
+    """R-GAME-3, R-DEAL-1: 2 to 8 players with chips in different seats, a full deck; the
+    players in the order of the deal (the seats after the button's, then those up to it)."""
+    n = len(seats)
+    if not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
+    ordered = sorted(seats, key=_SEAT_NUMBER)
+    numbers = [s.seat for s in ordered]
+    if len(set(numbers)) != n:
+        raise ValueError("two players in the same seat")
+    for s in ordered:
+        if s.stack <= 0:
+            raise ValueError("every player dealt in needs chips (R-GAME-3)")
+    if not _is_full_deck(deck):
+        raise ValueError("the deck must hold each of the 52 cards once")
+    after = bisect_right(numbers, button)
+    return tuple(ordered[after:] + ordered[:after]) if after else tuple(ordered)
+
+
+def _hand_start_event(config: GameConfig, button: int, players: tuple[SeatSetup, ...]) -> Event:
+    return new_event(
+        "hand_start",
+        {
+            "game": _GAME_TEXT[config.game],
+            "button": button,
+            "small_bet": config.small_bet,
+            "big_bet": config.big_bet,
+            "ante": config.ante,
+            "bring_in": config.bring_in,
+            "seats": [{"seat": p.seat, "name": p.name, "stack": p.stack} for p in players],
+        },
+    )
+
+
+class _ThirdStreet:
+    """The antes posted and third street dealt, in one pass over the players.
+
+    R-ANTE-1..3: everyone antes, or only the dealer on a dealer-only-ante level (the dealer
+    is the last player in the deal: the button's seat, or the nearest to its right when the
+    button's seat is empty). R-DEAL-1/2: one card at a time from the dealer's left: down,
+    down, then the door. R-BRING-1/4 (R-RAZZ-2): among players with chips, the door card
+    the variant's order puts first brings in (``bring_in``, -1: nobody)."""
+
+    __slots__ = (
+        "antes",
+        "bring_in",
+        "bring_in_door",
+        "candidates",
+        "dealt",
+        "down",
+        "posts",
+        "public",
+        "stacks",
+        "status",
+        "up",
+    )
+
+    def __init__(
+        self, config: GameConfig, players: tuple[SeatSetup, ...], cards: tuple[Card, ...]
+    ) -> None:
+        n = len(players)
+        ante = config.ante
+        dealer_ante = n - 1 if config.dealer_only_ante else -1
+        door_order = config.variant.door_order
+        stacks: list[int] = []
+        status: list[int] = []
+        antes: list[int] = []
+        down: list[tuple[Card, ...]] = []
+        up: list[tuple[Card, ...]] = []
+        posts: list[dict[str, object]] = []
+        dealt: list[Event] = []
+        public: list[dict[str, object]] = []
+        first = -1
+        first_key = 52
+        first_door = -1
+        candidates = 0
+        for i, player in enumerate(players):
+            seat = player.seat
+            stack = player.stack
+            state = ACTIVE
+            if ante > 0 and (dealer_ante < 0 or i == dealer_ante):
+                amount = ante if ante < stack else stack
+                stack -= amount
+                antes.append(amount)
+                if stack == 0:
+                    state = ALL_IN
+                posts.append({"seat": seat, "amount": amount, "all_in": stack == 0})
+            else:
+                antes.append(0)
+            stacks.append(stack)
+            status.append(state)
+            one = cards[i]
+            two = cards[n + i]
+            door = cards[2 * n + i]
+            down.append((one, two))
+            up.append((door,))
+            # an Event built in place (see actions.new_event): six of these a hand
+            event = _EventSlots()
+            event.kind = "down_cards"
+            event.payload = {"seat": seat, "street": 3, "cards": [one, two]}
+            event.visible_to = seat
+            event.__class__ = Event  # type: ignore[assignment]
+            dealt.append(event)  # type: ignore[arg-type]
+            public.append({"seat": seat, "up": [door], "down_count": 2})
+            if state == ACTIVE:
+                candidates += 1
+                key = door_order[door]
+                if key < first_key:
+                    first, first_key, first_door = i, key, door
+        self.stacks = stacks
+        self.status = status
+        self.antes = antes
+        self.down = down
+        self.up = up
+        self.posts = posts
+        self.dealt = dealt
+        self.public = public
+        self.candidates = candidates
+        self.bring_in = first
+        self.bring_in_door = first_door
 
 
 class StudHand:
@@ -159,100 +283,42 @@ class StudHand:
         *,
         reshuffle_seed: int = 0,
     ) -> tuple[StudHand, list[Event]]:
-        """Post the antes, deal third street and name the bring-in (R-ANTE, R-DEAL, R-BRING).
+        """Post the antes, deal third street and name the bring-in (R-ANTE, R-DEAL, R-BRING;
+        R-RAZZ-2 in Razz).
 
-        One pass over the players does all three (this runs once a hand, and a random hand
-        is short); the events come out in the order of the rules: hand_start, antes, street,
-        each player's down cards, the door cards, the bring-in."""
-        n = len(seats)
-        if not 2 <= n <= MAX_PLAYERS:
-            raise ValueError(f"a hand needs 2 to {MAX_PLAYERS} players, not {n}")
-        ordered = sorted(seats, key=_SEAT_NUMBER)
-        numbers = [s.seat for s in ordered]
-        if len(set(numbers)) != n:
-            raise ValueError("two players in the same seat")
-        for s in ordered:
-            if s.stack <= 0:
-                raise ValueError("every player dealt in needs chips (R-GAME-3)")
-        if not _is_full_deck(deck):
-            raise ValueError("the deck must hold each of the 52 cards once")
-        # The order of the deal: the seats after the button's, then those up to it.
-        after = bisect_right(numbers, button)
-        players = tuple(ordered[after:] + ordered[:after]) if after else tuple(ordered)
+        Named steps: check the players and the deck and put them in the order of the deal;
+        post and deal (one pass over the players: this runs once a hand, and a random hand
+        is short); a fresh hand on third street; then the bring-in, or, with nobody to bet
+        against, the cards dealt out. The events come out in the order of the rules:
+        hand_start, antes, street, each player's down cards, the door cards, the bring-in."""
+        players = _order_of_deal(seats, deck, button)
         cards = tuple(deck)
-
-        # R-ANTE-1..3: everyone antes, or only the dealer on a dealer-only-ante level (the
-        # dealer is the last player in the deal: the button's seat, or the nearest to its
-        # right when the button's seat is empty). R-DEAL-1/2: one card at a time from the
-        # dealer's left: down, down, then the door. R-BRING-1/4: the lowest door card among
-        # players with chips brings in.
-        ante = config.ante
-        dealer_ante = n - 1 if config.dealer_only_ante else -1
-        stacks: list[int] = []
-        status: list[int] = []
-        antes: list[int] = []
-        down: list[tuple[Card, ...]] = []
-        up: list[tuple[Card, ...]] = []
-        seated: list[dict[str, object]] = []
-        posts: list[dict[str, object]] = []
-        dealt: list[Event] = []
-        public: list[dict[str, object]] = []
-        lowest = -1
-        lowest_door = 52
-        candidates = 0
-        for i, player in enumerate(players):
-            seat = player.seat
-            stack = player.stack
-            seated.append({"seat": seat, "name": player.name, "stack": stack})
-            state = ACTIVE
-            if ante > 0 and (dealer_ante < 0 or i == dealer_ante):
-                amount = ante if ante < stack else stack
-                stack -= amount
-                antes.append(amount)
-                if stack == 0:
-                    state = ALL_IN
-                posts.append({"seat": seat, "amount": amount, "all_in": stack == 0})
-            else:
-                antes.append(0)
-            stacks.append(stack)
-            status.append(state)
-            first = cards[i]
-            second = cards[n + i]
-            door = cards[2 * n + i]
-            down.append((first, second))
-            up.append((door,))
-            # an Event built in place (see actions.new_event): six of these a hand
-            event = _EventSlots()
-            event.kind = "down_cards"
-            event.payload = {"seat": seat, "street": 3, "cards": [first, second]}
-            event.visible_to = seat
-            event.__class__ = Event  # type: ignore[assignment]
-            dealt.append(event)  # type: ignore[arg-type]
-            public.append({"seat": seat, "up": [door], "down_count": 2})
-            if state == ACTIVE:
-                candidates += 1
-                if door < lowest_door:
-                    lowest, lowest_door = i, door
-        events = [
-            new_event(
-                "hand_start",
-                {
-                    "game": _GAME_TEXT[config.game],
-                    "button": button,
-                    "small_bet": config.small_bet,
-                    "big_bet": config.big_bet,
-                    "ante": ante,
-                    "bring_in": config.bring_in,
-                    "seats": seated,
-                },
-            )
-        ]
-        if ante > 0:
-            events.append(new_event("antes", {"posts": posts}))
+        third = _ThirdStreet(config, players, cards)
+        events = [_hand_start_event(config, button, players)]
+        if config.ante > 0:
+            events.append(new_event("antes", {"posts": third.posts}))
         events.append(new_event("street", {"street": 3}))
-        events += dealt
-        events.append(new_event("cards_dealt", {"street": 3, "seats": public}))
+        events += third.dealt
+        events.append(new_event("cards_dealt", {"street": 3, "seats": third.public}))
+        hand = cls._on_third_street(config, players, cards, button, reshuffle_seed, third)
+        if third.candidates < 2:  # nobody to bet against: the cards are dealt out
+            hand._run_until_decision(events)
+        else:
+            hand._name_bring_in(third.bring_in, third.bring_in_door, events)
+        return hand, events
 
+    @classmethod
+    def _on_third_street(
+        cls,
+        config: GameConfig,
+        players: tuple[SeatSetup, ...],
+        cards: tuple[Card, ...],
+        button: int,
+        reshuffle_seed: int,
+        third: _ThirdStreet,
+    ) -> StudHand:
+        """The hand just dealt: third street, nobody to act yet, no bet."""
+        n = len(players)
         hand: StudHand = _new_object(cls)
         hand.config = config
         hand.players = players
@@ -261,13 +327,13 @@ class StudHand:
         hand.reshuffle_seed = reshuffle_seed
         hand._index = {p.seat: i for i, p in enumerate(players)}
         hand._offers = None
-        hand.stacks = stacks
-        hand.status = status
-        hand.antes = antes
+        hand.stacks = third.stacks
+        hand.status = third.status
+        hand.antes = third.antes
         hand.committed = [0] * n
         hand.bets = [0] * n
-        hand.down = down
-        hand.up = up
+        hand.down = third.down
+        hand.up = third.up
         hand.deck_pos = 3 * n
         hand.burns = ()
         hand.community = None
@@ -286,23 +352,21 @@ class StudHand:
         hand.log = ()
         hand.result = None
         hand.volunteered = ()
-        if candidates < 2:  # nobody to bet against: the cards are dealt out
-            hand.bring_in_index = -1
-            hand.bring_in_due = False
-            hand.to_act_index = -1
-            hand.to_act = None
-            hand.needs = [False] * n
-            hand._run_until_decision(events)
-        else:
-            hand.bring_in_index = lowest
-            hand.bring_in_due = True
-            hand.to_act_index = lowest
-            hand.to_act = players[lowest].seat
-            hand.needs = [state == ACTIVE for state in status]
-            events.append(
-                new_event("bring_in_due", {"seat": players[lowest].seat, "door_card": lowest_door})
-            )
-        return hand, events
+        hand.bring_in_index = -1
+        hand.bring_in_due = False
+        hand.to_act_index = -1
+        hand.to_act = None
+        hand.needs = [False] * n
+        return hand
+
+    def _name_bring_in(self, i: int, door: Card, events: list[Event]) -> None:
+        """R-BRING-1/2 (R-RAZZ-2): player ``i``'s door card brings in; they act first."""
+        self.bring_in_index = i
+        self.bring_in_due = True
+        self.to_act_index = i
+        self.to_act = self.players[i].seat
+        self.needs = [state == ACTIVE for state in self.status]
+        events.append(new_event("bring_in_due", {"seat": self.to_act, "door_card": door}))
 
     # --- reading ------------------------------------------------------------------------
 
@@ -557,9 +621,7 @@ class StudHand:
         hand.volunteered = (*self.volunteered, seat)
         own = self.cards(seat)
         full = own if self.community is None else (*own, self.community)
-        payload: dict[str, object] = {"seat": seat, "cards": list(own), "high": describe_high(full)}
-        if self.config.game is Game.STUD8:
-            payload["low"] = describe_low(full)
+        payload = {"seat": seat, "cards": list(own), **shown_words(self.config.variant, full)}
         return hand, [new_event("show", payload)]
 
     def abandon(self, seat: int) -> tuple[StudHand, list[Event]]:
@@ -768,7 +830,8 @@ class StudHand:
         public: list[dict[str, object]] = []
         community = self.community
         weight = _RANK_WEIGHT
-        strengths = _BOARD_STRENGTH
+        variant = self.config.variant
+        strengths = variant.board_cache
         extra = 0 if community is None else weight[community]
         best = -1
         best_rank: tuple[int, ...] = ()
@@ -788,10 +851,10 @@ class StudHand:
                 key += weight[shown]
             rank = strengths.get(key)
             if rank is None:
-                rank = _board_strength(board if community is None else (*board, community))
+                rank = _board_strength(board if community is None else (*board, community), variant)
             if best < 0 or rank > best_rank:
                 best, best_rank = i, rank
-            if street == 4 and board[0] >> 2 == board[1] >> 2:
+            if street == 4 and board[0] >> 2 == board[1] >> 2 and variant.open_pair_big_bet:
                 pair_option = True
             if state == ACTIVE:
                 active += 1
@@ -914,7 +977,8 @@ class StudHand:
         best = -1
         best_rank: tuple[int, ...] = ()
         weight = _RANK_WEIGHT
-        strengths = _BOARD_STRENGTH
+        variant = self.config.variant
+        strengths = variant.board_cache
         extra = 0 if community is None else weight[community]
         for i in live:
             # _board_strength, its remembered case in place (six players, every street)
@@ -923,7 +987,7 @@ class StudHand:
                 key += weight[card]
             rank = strengths.get(key)
             if rank is None:
-                rank = _board_strength(up[i] if community is None else (*up[i], community))
+                rank = _board_strength(up[i] if community is None else (*up[i], community), variant)
             if best < 0 or rank > best_rank:
                 best, best_rank = i, rank
         self.bets = [0] * n
@@ -933,7 +997,7 @@ class StudHand:
         self.capped = False
         self.big_made = False
         pair_option = False
-        if self.street == 4:
+        if self.street == 4 and variant.open_pair_big_bet:
             for i in live:
                 if up[i][0] >> 2 == up[i][1] >> 2:
                     pair_option = True
@@ -1153,20 +1217,20 @@ _hand_from_json: Callable[[Mapping[str, Any]], StudHand] = _generated(
 _stored_state = attrgetter(*_STORED)
 
 
-_BOARD_STRENGTH: dict[int, tuple[int, ...]] = {}
 # A board's ranks as one number: 5 ** rank per card. At most four cards share a rank, so the
-# sum names the ranks showing (suits never count in board_rank) without sorting them.
+# sum names the ranks showing (suits never count in who acts first) without sorting them.
 _RANK_WEIGHT: tuple[int, ...] = tuple(5 ** (card >> 2) for card in range(52))
 
 
-def _board_strength(board: tuple[Card, ...]) -> tuple[int, ...]:
-    """``board_rank`` remembered by the ranks showing (at most a few thousand boards)."""
+def _board_strength(board: tuple[Card, ...], variant: Variant) -> tuple[int, ...]:
+    """The variant's board strength (R-ORDER-1, R-RAZZ-3) remembered by the ranks showing,
+    in the variant's own cache (at most a few thousand boards a game)."""
     key = 0
     for card in board:
         key += _RANK_WEIGHT[card]
-    strength = _BOARD_STRENGTH.get(key)
+    strength = variant.board_cache.get(key)
     if strength is None:
-        strength = _BOARD_STRENGTH[key] = board_rank(board)
+        strength = variant.board_cache[key] = variant.board_strength(board)
     return strength
 
 

@@ -20,8 +20,6 @@ from zoneinfo import ZoneInfo
 
 from stud.actions import Abandon, Action, ActionKind, TimeOut
 from stud.cards import Card, cards_text
-from stud.config import Game
-from stud.evaluate import describe_high, describe_low, low8_rank
 from stud.hand import StudHand
 from stud.result import HandResult, PotResult
 
@@ -100,7 +98,7 @@ def render_pokerstars(
     currency: str = "USD",
     tournament: TournamentHeading | None = None,
 ) -> str:
-    """The finished ``hand`` as PokerStars text, for 7 Card Stud or 7 Card Stud Hi/Lo.
+    """The finished ``hand`` as PokerStars text: 7 Card Stud, 7 Card Stud Hi/Lo or Razz.
 
     ``viewer``: whose down cards appear (see the module docstring). ``dollars``: amounts are
     cents written as dollars (cash tables); False writes them as plain chips. ``tournament``:
@@ -113,7 +111,7 @@ def render_pokerstars(
         dollars = False
     writer = _Writer(hand, viewer=viewer, dollars=dollars)
     config = hand.config
-    game = "7 Card Stud Hi/Lo" if config.game is Game.STUD8 else "7 Card Stud"
+    game = config.variant.pokerstars_name
     stakes = f"{writer.amount(config.small_bet)}/{writer.amount(config.big_bet)}"
     if tournament is not None:
         entry = f"{format_amount(tournament.buy_in)}+{format_amount(tournament.fee)}"
@@ -161,7 +159,7 @@ class _Writer:
         self.viewer = viewer
         self.dollars = dollars
         self.names = {player.seat: player.name for player in hand.players}
-        self.stud8 = hand.config.game is Game.STUD8
+        self.variant = hand.config.variant
         self.folded_on: dict[int, int] = {}
         self.bet_on_third: set[int] = set()  # put chips in beyond the ante on 3rd street
         self.capped_streets: set[int] = set()
@@ -310,13 +308,7 @@ class _Writer:
         return own if community is None else [*own, community]
 
     def describe(self, seat: int) -> str:
-        cards = self.full_cards(seat)
-        high = describe_high(cards)
-        if not self.stud8:
-            return high
-        if low8_rank(cards) is None:
-            return f"HI: {high}"
-        return f"HI: {high}; LO: {describe_low(cards)}"
+        return self.variant.describe_pokerstars(self.full_cards(seat))
 
     def pot_names(self) -> list[str]:
         pots = self.result.pots
@@ -357,7 +349,7 @@ class _Writer:
             else:
                 lines.append(f"{self.names[seat]}: mucks hand")
         lines.extend(self.collected_lines())
-        if self.stud8 and not any(pot.low_winners for pot in result.pots):
+        if self.variant.has_low_half and not any(pot.low_winners for pot in result.pots):
             lines.append("No low hand qualified")
         return lines
 

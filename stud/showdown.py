@@ -1,28 +1,30 @@
 """Settling a finished hand: rake, pots, winners, odd chips, show or muck.
 
-R-SHOW-1..4, R-POT-1..5, R-HILO-1..4, R-RAKE-1. Works on the hand's plain numbers; players are
-numbered in the order of the deal (0 = nearest the dealer's left).
+R-SHOW-1..4, R-POT-1..5, R-HILO-1..4, R-RAZZ-5, R-RAKE-1. Works on the hand's plain numbers;
+players are numbered in the order of the deal (0 = nearest the dealer's left).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stud.actions import Event, new_event
 from stud.cards import Card
-from stud.config import Game, GameConfig, OddChip, SeatSetup
+from stud.config import GameConfig, OddChip, SeatSetup
 from stud.evaluate import (
     best_high_five,
     best_low_five,
     describe_high,
     describe_low,
+    describe_razz,
     high_rank,
-    high_rank7,
     low8_rank7,
 )
 from stud.pots import build_pots, split_evenly
 from stud.rake import split_rake
 from stud.result import Award, HandResult, PotResult, new_award, new_hand_result, new_pot_result
+from stud.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,106 +44,173 @@ class TableAtEnd:
 
 
 def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
-    """The result, its events, and the final stacks (in deal order)."""
+    """The result, its events, and the final stacks (in deal order).
+
+    Named steps: the pots and their rake (R-POT-1, R-POT-5); each live hand's value, as the
+    variant ranks it (R-SHOW-1); each pot shared among its winners (R-POT-3/4, R-HILO-1..4,
+    R-RAZZ-5); who shows and who mucks (R-SHOW-2/3); the chips pushed; the result."""
     config = table.config
+    pots, rake, rake_shares = _pots_and_rake(table)
+    showdown = table.show_first >= 0
+    values = _HandValues(table) if showdown else None
+    words = _HandWords(config.variant, values)
+    winners_of = [
+        _share_pot(config, amount - taken, eligible, values, words)
+        for (amount, eligible), taken in zip(pots, rake_shares, strict=True)
+    ]
+    events: list[Event] = []
+    show_order, shown, mucked = (
+        _show_or_muck(table, winners_of, words, events) if showdown else ([], [], [])
+    )
+    if rake:
+        events.append(new_event("rake", {"amount": rake, "per_pot": list(rake_shares)}))
+    stacks = list(table.stacks)
+    pot_results = _push_chips(table.players, pots, rake_shares, winners_of, words, stacks, events)
     players = table.players
-    count = len(players)
+    final_stacks = tuple((players[i].seat, stacks[i]) for i in range(len(players)))
+    result = new_hand_result(
+        tuple(pot_results),
+        rake,
+        table.uncalled,
+        showdown,
+        tuple(show_order),
+        tuple(shown),
+        tuple(mucked),
+        final_stacks,
+    )
+    events.append(_hand_end_event(rake, final_stacks))
+    return result, events, stacks
+
+
+def _pots_and_rake(table: TableAtEnd) -> tuple[list[tuple[int, tuple[int, ...]]], int, list[int]]:
+    """R-POT-1 (R-ANTE-3's dead antes), R-POT-5, R-RAKE-1: the pots, the rake, each pot's
+    share of it."""
+    config = table.config
     if config.dealer_only_ante:
         pots = build_pots([table.committed], table.live, dead_antes=table.antes)
     else:
         layers = [[a + c for a, c in zip(table.antes, table.committed, strict=True)]]
         pots = build_pots(layers, table.live)
     total = sum(amount for amount, _ in pots)
-    rake = 0 if config.rake is None else config.rake.rake_for(total, count)
-    rake_shares = split_rake(rake, [amount for amount, _ in pots])
+    rake = 0 if config.rake is None else config.rake.rake_for(total, len(table.players))
+    return pots, rake, split_rake(rake, [amount for amount, _ in pots])
 
-    showdown = table.show_first >= 0
-    high: dict[int, int] = {}
-    low: dict[int, int | None] = {}
-    seven: dict[int, tuple[Card, ...]] = {}
-    if showdown:
-        stud8 = config.game is Game.STUD8
-        for index in range(count):
+
+class _HandValues:
+    """Each live player's seven cards and their value (R-SHOW-1): ``main``, as the variant
+    ranks a hand (high, or the ace-to-five low), and in Stud Hi/Lo ``low8``."""
+
+    __slots__ = ("low8", "main", "seven")
+
+    def __init__(self, table: TableAtEnd) -> None:
+        variant = table.config.variant
+        rank7 = variant.rank7
+        with_low8 = variant.has_low_half
+        self.seven: dict[int, tuple[Card, ...]] = {}
+        self.main: dict[int, int] = {}
+        self.low8: dict[int, int | None] = {}
+        for index in range(len(table.players)):
             if not table.live[index]:
                 continue
             cards = table.cards[index]
             if table.community is not None:
                 cards = (*cards, table.community)
-            seven[index] = cards
-            high[index] = high_rank7(*cards)
-            if stud8:
-                low[index] = low8_rank7(*cards)
+            self.seven[index] = cards
+            self.main[index] = rank7(*cards)
+            if with_low8:
+                self.low8[index] = low8_rank7(*cards)
 
-    words = _HandWords(seven, high)
-    events: list[Event] = []
-    stacks = list(table.stacks)
-    winners_of: list[list[tuple[int, int, str]]] = []  # per pot: (player, chips, half)
-    for (amount, eligible), taken in zip(pots, rake_shares, strict=True):
-        prize = amount - taken
-        shares: list[tuple[int, int, str]] = []
-        if not showdown or len(eligible) == 1:
-            shares = [(p, c, "whole") for p, c in split_evenly(prize, eligible)]
-        else:
-            best_high = max(high[p] for p in eligible)
-            high_winners = [p for p in eligible if high[p] == best_high]
-            lows = [(low[p], p) for p in eligible if low.get(p) is not None]
-            if lows:
-                best_low = max(rank for rank, _ in lows if rank is not None)
-                low_winners = [p for rank, p in lows if rank == best_low]
-                low_half = prize // 2
-                high_half = prize - low_half  # R-HILO-4: the odd chip goes high
-                shares = [
-                    (p, c, "high")
-                    for p, c in split_evenly(
-                        high_half, _odd_chip_order(config, high_winners, words, False)
-                    )
-                ]
-                shares += [
-                    (p, c, "low")
-                    for p, c in split_evenly(
-                        low_half, _odd_chip_order(config, low_winners, words, True)
-                    )
-                ]
-            else:
-                half = "high" if config.game is Game.STUD8 else "whole"
-                shares = [
-                    (p, c, half)
-                    for p, c in split_evenly(
-                        prize, _odd_chip_order(config, high_winners, words, False)
-                    )
-                ]
-        winners_of.append(shares)
 
-    # R-SHOW-2 / R-SHOW-3: show order, and who shows or mucks.
+def _share_pot(
+    config: GameConfig,
+    prize: int,
+    eligible: tuple[int, ...],
+    values: _HandValues | None,
+    words: _HandWords,
+) -> list[tuple[int, int, str]]:
+    """(player, chips, half) for one pot after its rake: uncontested whole; otherwise to the
+    best hand (R-POT-3/4, R-RAZZ-5), or split high and eight-or-better low (R-HILO-1..4)."""
+    if values is None or len(eligible) == 1:
+        return [(p, c, "whole") for p, c in split_evenly(prize, eligible)]
+    variant = config.variant
+    main = values.main
+    best = max(main[p] for p in eligible)
+    main_winners = [p for p in eligible if main[p] == best]
+    lows = [(rank, p) for p in eligible if (rank := values.low8.get(p)) is not None]
+    if not lows:
+        half = "high" if variant.has_low_half else "whole"
+        order = _odd_chip_order(config, main_winners, words, variant.is_low)
+        return [(p, c, half) for p, c in split_evenly(prize, order)]
+    best_low = max(rank for rank, _ in lows)
+    low_winners = [p for rank, p in lows if rank == best_low]
+    low_half = prize // 2
+    high_half = prize - low_half  # R-HILO-4: the odd chip goes high
+    high_order = _odd_chip_order(config, main_winners, words, False)
+    low_order = _odd_chip_order(config, low_winners, words, True)
+    return [(p, c, "high") for p, c in split_evenly(high_half, high_order)] + [
+        (p, c, "low") for p, c in split_evenly(low_half, low_order)
+    ]
+
+
+def shown_words(variant: Variant, cards: Sequence[Card]) -> dict[str, str]:
+    """A shown hand's words in its ``show`` event: ``high`` (and in Stud Hi/Lo ``low``, empty
+    without a qualifying low); in Razz ``low`` alone, the ace-to-five low (R-RAZZ-6)."""
+    if variant.is_low:
+        return {"low": describe_razz(cards)}
+    if variant.has_low_half:
+        return {"high": describe_high(cards), "low": describe_low(cards)}
+    return {"high": describe_high(cards)}
+
+
+def _show_or_muck(
+    table: TableAtEnd,
+    winners_of: list[list[tuple[int, int, str]]],
+    words: _HandWords,
+    events: list[Event],
+) -> tuple[list[int], list[tuple[int, tuple[Card, ...]]], list[tuple[int, tuple[Card, ...]]]]:
+    """R-SHOW-2 / R-SHOW-3: the order of showing, and who shows (a hand that wins, or whose
+    player does not auto-muck) or mucks."""
+    players = table.players
+    count = len(players)
+    variant = table.config.variant
     show_order: list[int] = []
     shown: list[tuple[int, tuple[Card, ...]]] = []
     mucked: list[tuple[int, tuple[Card, ...]]] = []
-    if showdown:
-        winning = {p for shares in winners_of for p, _, _ in shares}
-        for step in range(count):
-            index = (table.show_first + step) % count
-            if not table.live[index]:
-                continue
-            seat = players[index].seat
-            show_order.append(seat)
-            cards = table.cards[index]
-            if index in winning or not players[index].auto_muck:
-                shown.append((seat, cards))
-                payload: dict[str, object] = {
-                    "seat": seat,
-                    "cards": list(cards),
-                    "high": words.high(index)[1],
-                }
-                if config.game is Game.STUD8:
-                    payload["low"] = words.low(index)[1]
-                events.append(new_event("show", payload))
+    winning = {p for shares in winners_of for p, _, _ in shares}
+    for step in range(count):
+        index = (table.show_first + step) % count
+        if not table.live[index]:
+            continue
+        seat = players[index].seat
+        show_order.append(seat)
+        cards = table.cards[index]
+        if index in winning or not players[index].auto_muck:
+            shown.append((seat, cards))
+            payload: dict[str, object] = {"seat": seat, "cards": list(cards)}
+            if variant.is_low:
+                payload["low"] = words.main(index)[1]
             else:
-                mucked.append((seat, cards))
-                events.append(new_event("muck", {"seat": seat}))
+                payload["high"] = words.main(index)[1]
+                if variant.has_low_half:
+                    payload["low"] = words.low(index)[1]
+            events.append(new_event("show", payload))
+        else:
+            mucked.append((seat, cards))
+            events.append(new_event("muck", {"seat": seat}))
+    return show_order, shown, mucked
 
-    if rake:
-        events.append(new_event("rake", {"amount": rake, "per_pot": list(rake_shares)}))
 
+def _push_chips(
+    players: tuple[SeatSetup, ...],
+    pots: list[tuple[int, tuple[int, ...]]],
+    rake_shares: list[int],
+    winners_of: list[list[tuple[int, int, str]]],
+    words: _HandWords,
+    stacks: list[int],
+    events: list[Event],
+) -> list[PotResult]:
+    """Each pot's chips to its winners' stacks, a ``pot_awarded`` event each, and the pots'
+    results."""
     pot_results: list[PotResult] = []
     for number, ((amount, eligible), taken, shares) in enumerate(
         zip(pots, rake_shares, winners_of, strict=True)
@@ -151,8 +220,8 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
             stacks[player] += chips
             hand_words = ""
             five: tuple[Card, ...] = ()
-            if showdown:
-                five, hand_words = words.low(player) if half == "low" else words.high(player)
+            if words.showdown:
+                five, hand_words = words.low(player) if half == "low" else words.main(player)
             seat = players[player].seat
             awards.append(new_award(seat, chips, half, hand_words, five))
             events.append(
@@ -171,52 +240,53 @@ def settle(table: TableAtEnd) -> tuple[HandResult, list[Event], list[int]]:
         pot_results.append(
             new_pot_result(amount, taken, tuple([players[p].seat for p in eligible]), tuple(awards))
         )
+    return pot_results
 
-    final_stacks = tuple((players[i].seat, stacks[i]) for i in range(count))
-    result = new_hand_result(
-        tuple(pot_results),
-        rake,
-        table.uncalled,
-        showdown,
-        tuple(show_order),
-        tuple(shown),
-        tuple(mucked),
-        final_stacks,
+
+def _hand_end_event(rake: int, final_stacks: tuple[tuple[int, int], ...]) -> Event:
+    return new_event(
+        "hand_end",
+        {
+            "rake": rake,
+            "stacks": [{"seat": seat, "stack": stack} for seat, stack in final_stacks],
+        },
     )
-    events.append(
-        new_event(
-            "hand_end",
-            {
-                "rake": rake,
-                "stacks": [{"seat": seat, "stack": stack} for seat, stack in final_stacks],
-            },
-        )
-    )
-    return result, events, stacks
 
 
 class _HandWords:
-    """Each player's best five cards and their words, worked out once and only if needed."""
+    """Each player's best five cards and their words, worked out once and only if needed:
+    ``main`` as the variant ranks a hand (the high, or Razz's low), ``low`` the
+    eight-or-better low of Stud Hi/Lo."""
 
-    __slots__ = ("_high", "_low", "_rank", "_seven")
+    __slots__ = ("_low", "_main", "_values", "_variant", "is_razz", "showdown")
 
-    def __init__(self, seven: dict[int, tuple[Card, ...]], rank: dict[int, int]) -> None:
-        self._seven = seven
-        self._rank = rank
-        self._high: dict[int, tuple[tuple[Card, ...], str]] = {}
+    def __init__(self, variant: Variant, values: _HandValues | None) -> None:
+        self._variant = variant
+        self._values = values
+        self.showdown = values is not None
+        self.is_razz = variant.is_low
+        self._main: dict[int, tuple[tuple[Card, ...], str]] = {}
         self._low: dict[int, tuple[tuple[Card, ...], str]] = {}
 
-    def high(self, player: int) -> tuple[tuple[Card, ...], str]:
-        found = self._high.get(player)
+    def main(self, player: int) -> tuple[tuple[Card, ...], str]:
+        found = self._main.get(player)
         if found is None:
-            five = best_high_five(_five_of_rank(self._seven[player], self._rank[player]))
-            found = self._high[player] = (tuple(five), describe_high(five))
+            assert self._values is not None
+            seven = self._values.seven[player]
+            if self._variant.is_low:
+                five = self._variant.best_five(seven)
+                found = (tuple(five), describe_razz(five))
+            else:
+                five = best_high_five(_five_of_rank(seven, self._values.main[player]))
+                found = (tuple(five), describe_high(five))
+            self._main[player] = found
         return found
 
     def low(self, player: int) -> tuple[tuple[Card, ...], str]:
         found = self._low.get(player)
         if found is None:
-            five = best_low_five(self._seven[player])
+            assert self._values is not None
+            five = best_low_five(self._values.seven[player])
             found = self._low[player] = (
                 (tuple(five), describe_low(five)) if five is not None else ((), "")
             )
@@ -251,10 +321,10 @@ def _odd_chip_order(
 
     def top_card(player: int) -> int:
         if is_low:
-            five = words.low(player)[0]
+            five = words.main(player)[0] if words.is_razz else words.low(player)[0]
             # low value: ace 0, deuce 1, ... then the suit.
             return max((((card >> 2) + 1) % 13) * 4 + (card & 3) for card in five)
-        return max(words.high(player)[0])
+        return max(words.main(player)[0])
 
     return sorted(winners, key=lambda p: (-top_card(p), p))
 
@@ -285,15 +355,7 @@ def settle_uncontested(
             {"pot": 0, "seat": seat, "amount": prize, "half": "whole", "hand": "", "five": []},
         )
     )
-    events.append(
-        new_event(
-            "hand_end",
-            {
-                "rake": rake,
-                "stacks": [{"seat": s, "stack": stack} for s, stack in final_stacks],
-            },
-        )
-    )
+    events.append(_hand_end_event(rake, final_stacks))
     award = new_award(seat, prize, "whole", "", ())
     pot = new_pot_result(total, rake, (seat,), (award,))
     result = new_hand_result((pot,), rake, uncalled, False, (), (), (), final_stacks)

@@ -61,6 +61,7 @@ class TableForm(forms.ModelForm):
         fields = [
             "name",
             "game",
+            "triple_stud",
             *STAKES_FIELDS,
             "seats",
             "action_clock",
@@ -209,7 +210,7 @@ class TableAdmin(admin.ModelAdmin):
         "is_open",
         "hands_dealt",
     ]
-    list_filter = ["game", "is_open"]
+    list_filter = ["game", "triple_stud", "is_open"]
     readonly_fields = ["is_open", "hands_dealt", "next_hand_at", "created"]
     fields = [
         "name",

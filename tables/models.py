@@ -15,6 +15,7 @@ from django.db import models
 from stud import Game, OddChip
 from stud import RakeSchedule as EngineRakeSchedule
 from stud import RakeTier as EngineRakeTier
+from stud.variant import Rotation, game_choices, triple_stud_game, triple_stud_rotation
 
 # A seat's connection count not refreshed by a heartbeat for this long is stale: its process
 # died (issue #11: a crashed player showed connected for a minute). Each process beats for its
@@ -77,9 +78,7 @@ class Table(models.Model):
     """A cash table (R-GAME-2). Stakes in cents."""
 
     name = models.CharField(max_length=60, unique=True)
-    game = models.CharField(
-        max_length=8, choices=[(g.value, g.value) for g in Game], default=Game.STUD.value
-    )
+    game = models.CharField(max_length=8, choices=game_choices(), default=Game.STUD.value)
     small_bet = models.PositiveIntegerField()
     big_bet = models.PositiveIntegerField()
     ante = models.PositiveIntegerField()
@@ -111,6 +110,10 @@ class Table(models.Model):
     is_tournament = models.BooleanField(default=False, editable=False)
     # R-ANTE-3: only the player in the dealer position posts the ante (tournament levels).
     dealer_only_ante = models.BooleanField(default=False)
+    # R-MIX-1: rotate Stud, Razz and Stud Hi/Lo, 8 hands each (then `game` is not used).
+    triple_stud = models.BooleanField(
+        default=False, help_text="Triple Stud: Stud, Razz, Stud Hi/Lo, 8 hands each (R-MIX-1)."
+    )
     created = models.DateTimeField(auto_now_add=True)
     # The room's bookkeeping: how many hands were dealt, and when the next one is due.
     hands_dealt = models.PositiveIntegerField(default=0, editable=False)
@@ -130,6 +133,17 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def game_of_hand(self, hand_number: int) -> str:
+        """The game hand ``hand_number`` of this table is dealt as (R-MIX-1 on a Triple Stud
+        table, else the table's game)."""
+        return triple_stud_game(hand_number).value if self.triple_stud else self.game
+
+    def rotation(self, *, hand_in_play: bool) -> Rotation | None:
+        """Triple Stud: where the rotation stands (the hand in play, or the next to deal)."""
+        if not self.triple_stud:
+            return None
+        return triple_stud_rotation(self.hands_dealt + (0 if hand_in_play else 1))
 
 
 class Seat(models.Model):

@@ -12,6 +12,7 @@ from accounts.models import Player
 from accounts.selectors import chat_muted_ids
 from accounts.services import all_in_protection_remaining
 from stud import StudHand, view
+from stud.variant import variant_of
 from tables.common import ante_awaited, chat_recent, iso, ms_left, ready_seats
 from tables.kinds import table_kind
 from tables.models import (
@@ -104,10 +105,18 @@ def waiting_list_public(table_id: int) -> list[dict[str, Any]]:
 
 
 def _table_public(table: Table) -> dict[str, Any]:
+    rotation = None
+    if table.triple_stud:  # R-MIX-1: the game of the hand in play (or the next), and after
+        in_play = Hand.objects.filter(table=table, ended_at__isnull=True).exists()
+        rotation = table.rotation(hand_in_play=in_play)
+    game = table.game if rotation is None else rotation.current.value
     return {
         "id": table.pk,
         "name": table.name,
-        "game": table.game,
+        "game": game,
+        "game_label": variant_of(game).short_name if rotation is None else rotation.label,
+        "triple_stud": table.triple_stud,
+        "rotation": None if rotation is None else rotation.to_json(),
         "small_bet": table.small_bet,
         "big_bet": table.big_bet,
         "ante": table.ante,

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 
 from stud import Game
+from stud.variant import game_choices
 
 
 class TournamentStatus(models.TextChoices):
@@ -37,9 +38,7 @@ class Tournament(models.Model):
     """A Seven Card Stud event (seed 004). Defaults are R-TOUR-1 and R-TOUR-8's."""
 
     name = models.CharField(max_length=80)
-    game = models.CharField(
-        max_length=8, choices=[(g.value, g.value) for g in Game], default=Game.STUD.value
-    )
+    game = models.CharField(max_length=8, choices=game_choices(), default=Game.STUD.value)
     # Money, in cents: the buy-in goes to the prize pool, the fee is the house's (R-TOUR-9).
     buy_in = models.PositiveIntegerField(default=4000)
     fee = models.PositiveIntegerField(default=0)

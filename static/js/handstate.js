@@ -260,8 +260,10 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
       const seat = seatOf(hand, p.seat);
       if (!seat) break;
       seat.shown = p.cards;
-      hand.words[p.seat] = { high: p.high, ...(p.low ? { low: p.low } : {}) };
-      note(hand, `${seat.name} shows ${cardsText(p.cards || [])} (${p.high}${p.low ? `; low ${p.low}` : ""})`);
+      // Razz names only the low (R-RAZZ-6): then there is no high to say.
+      hand.words[p.seat] = { ...(p.high ? { high: p.high } : {}), ...(p.low ? { low: p.low } : {}) };
+      const said = p.high ? `${p.high}${p.low ? `; low ${p.low}` : ""}` : p.low || "";
+      note(hand, `${seat.name} shows ${cardsText(p.cards || [])} (${said})`);
       break;
     }
     case "muck": {

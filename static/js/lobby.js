@@ -31,7 +31,9 @@ function fillStakes() {
 
 function visible(table) {
   const form = filters.elements;
-  if (form.game.value && table.game !== form.game.value) return false;
+  if (form.game.value === "triple_stud") {
+    if (!table.triple_stud) return false;
+  } else if (form.game.value && table.game !== form.game.value) return false;
   if (form.stakes.value && stakesKey(table) !== form.stakes.value) return false;
   if (form.hide_full.checked && table.seated >= table.seats) return false;
   return true;
@@ -58,7 +60,7 @@ function row(table) {
   name.append(link);
   tr.append(
     name,
-    cell(GAME_NAMES[table.game] || table.game, "game", "Game"),
+    cell(table.game_label || GAME_NAMES[table.game] || table.game, "game", "Game"),
     cell(stakesText(table), "stakes", "Stakes"),
     cell(`${table.seated}/${table.seats}`, "num seats-taken", "Seats"),
     cell(dollars(table.average_pot), "money", "Avg pot"),

@@ -40,7 +40,7 @@ export function stakesText(table) {
   return `${shortDollars(table.small_bet)}/${shortDollars(table.big_bet)}`;
 }
 
-export const GAME_NAMES = { stud: "Stud", stud8: "Stud Hi/Lo" };
+export const GAME_NAMES = { stud: "Stud", stud8: "Stud Hi/Lo", razz: "Razz" };
 
 // "50.00" or "$50" -> 5000; null when it is not an amount of dollars and cents.
 export function parseDollars(text) {

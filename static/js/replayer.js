@@ -221,7 +221,9 @@ export function mountReplayer(element, history) {
     if (words) {
       const named = document.createElement("div");
       named.className = "hand-name";
-      named.textContent = handWords(words.high) + (words.low ? ` · low ${words.low}` : "");
+      named.textContent = words.high
+        ? handWords(words.high) + (words.low ? ` · low ${words.low}` : "")
+        : words.low || "";
       plate.append(named);
     }
     if (seat.bet > 0) {

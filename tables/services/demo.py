@@ -11,6 +11,7 @@ from django.db import transaction
 from accounts.models import LedgerKind, Player
 from accounts.services import player_sign_up, wallet_credit
 from stud import Game
+from stud.variant import variant_of
 from tables.models import Table
 from tables.presets import PRESETS_BY_KEY, SEED_000_PRESETS, SEED_003_PRESETS, StakesPreset
 from tables.selectors import rake_schedule_for_stakes
@@ -20,6 +21,8 @@ STAFF_PASSWORD = "staff-demo-pass"
 PLAYER_PASSWORD = "player-demo-pass"
 DEMO_PLAYERS: tuple[tuple[str, int], ...] = (("alice", 50_000), ("bob", 25_000), ("carol", 10_000))
 PRACTICE_TABLE = "Practice (demo bots)"
+RAZZ_PRACTICE_TABLE = "Razz practice (demo bots)"
+TRIPLE_STUD_TABLE = "Triple Stud (demo bots)"
 # A sane preset (seed 000's $1/$2: ante 10c, bring-in 20c, buy-in $10), never an odd one.
 PRACTICE_PRESET = "000-100-200"
 
@@ -31,6 +34,8 @@ class DemoRoom:
     player_usernames: tuple[str, ...]
     player_password: str
     practice_table_id: int
+    razz_table_id: int
+    triple_stud_table_id: int
     tables: int
 
 
@@ -53,6 +58,7 @@ DEMO_TABLE_NAMES: tuple[str, ...] = (
     "Nunki",
     "Polaris",
 )
+DEMO_RAZZ_TABLE_NAMES: tuple[str, ...] = ("Rigel", "Sirius", "Vega", "Wezen")
 
 
 def _money(cents: int) -> str:
@@ -61,12 +67,17 @@ def _money(cents: int) -> str:
 
 def _old_table_name(preset: StakesPreset, game: Game) -> str:
     """The name an earlier demo gave this table ("Stud $1/$2 (seed 000)"): renamed on load."""
-    title = "Stud Hi/Lo" if game is Game.STUD8 else "Stud"
+    title = variant_of(game).short_name
     return f"{title} {_money(preset.small_bet)}/{_money(preset.big_bet)} (seed {preset.seed})"
 
 
 def _table_from_preset(
-    name: str, preset: StakesPreset, game: Game, *, old_name: str | None = None
+    name: str,
+    preset: StakesPreset,
+    game: Game,
+    *,
+    old_name: str | None = None,
+    triple_stud: bool = False,
 ) -> Table:
     if old_name is not None and not Table.objects.filter(name=name).exists():
         Table.objects.filter(name=old_name).update(name=name)
@@ -74,6 +85,7 @@ def _table_from_preset(
         name=name,
         defaults={
             "game": game.value,
+            "triple_stud": triple_stud,
             "small_bet": preset.small_bet,
             "big_bet": preset.big_bet,
             "ante": preset.ante,
@@ -130,13 +142,23 @@ def demo_room_load() -> DemoRoom:
         ]
         for name, (preset, game) in zip(DEMO_TABLE_NAMES, dealt, strict=True):
             _table_from_preset(name, preset, game, old_name=_old_table_name(preset, game))
+        # Razz deals at the stud presets (R-GAME-1: the same stakes, fixed limit).
+        for name, preset in zip(DEMO_RAZZ_TABLE_NAMES, SEED_003_PRESETS[:4], strict=True):
+            _table_from_preset(name, preset, Game.RAZZ)
         practice = _table_from_preset(PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD)
+        razz = _table_from_preset(RAZZ_PRACTICE_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.RAZZ)
+        # R-MIX-1: Stud, Razz and Stud Hi/Lo in turn, at the practice stakes.
+        triple = _table_from_preset(
+            TRIPLE_STUD_TABLE, PRESETS_BY_KEY[PRACTICE_PRESET], Game.STUD, triple_stud=True
+        )
     return DemoRoom(
         staff_username=STAFF_USERNAME,
         staff_password=STAFF_PASSWORD,
         player_usernames=tuple(username for username, _ in DEMO_PLAYERS),
         player_password=PLAYER_PASSWORD,
         practice_table_id=practice.pk,
+        razz_table_id=razz.pk,
+        triple_stud_table_id=triple.pk,
         tables=Table.objects.count(),
     )
 

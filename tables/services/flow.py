@@ -70,9 +70,10 @@ def table_reference(table: Table) -> str:
 
 
 def game_config(table: Table) -> GameConfig:
-    """The engine's configuration from the table's options (R-GAME-2)."""
+    """The engine's configuration for the table's next hand (R-GAME-2; on a Triple Stud table
+    the rotation's game for that hand, R-MIX-1)."""
     return GameConfig(
-        game=Game(table.game),
+        game=Game(table.game_of_hand(table.hands_dealt + 1)),
         small_bet=table.small_bet,
         big_bet=table.big_bet,
         ante=table.ante,

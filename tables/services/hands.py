@@ -142,7 +142,7 @@ def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now
         reshuffle_seed=reshuffle_seed,
     )
     table.hands_dealt += 1
-    metrics.hand_dealt(table.game)
+    metrics.hand_dealt(engine.config.game.value)
     table.save(update_fields=["next_hand_at", "hands_dealt"])
     Seat.objects.filter(table=table).update(ante_confirmed=False)
     seats_time_bank_top_up(seats)

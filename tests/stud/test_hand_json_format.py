@@ -41,7 +41,7 @@ def _digest(data: dict[str, object]) -> str:
 def _table(rng: random.Random) -> tuple[GameConfig, list[SeatSetup], list[int], int]:
     small = rng.choice([2, 10, 100, 400])
     config = GameConfig(
-        game=rng.choice(list(Game)),
+        game=rng.choice([Game.STUD, Game.STUD8]),  # the games of the recorded bytes
         small_bet=small,
         big_bet=rng.choice([small, 2 * small]),
         ante=rng.randint(0, small // 2),

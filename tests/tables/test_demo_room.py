@@ -80,3 +80,26 @@ def test_a_room_loaded_with_the_old_names_is_renamed_not_doubled():
     assert Table.objects.count() == tables
     assert Table.objects.get(pk=hilo.pk).name == hilo.name
     assert "seed" not in hilo.name
+
+
+def test_r_game_1_the_demo_room_deals_razz_at_the_stud_presets_with_a_bot_table(client, capsys):
+    """R-GAME-1: Razz tables at stud presets, one of them the Razz practice table the demo's
+    bots sit at; the lobby names the game "Razz" and offers it as a filter."""
+    call_command("load_demo", "--razz-table-id")
+    razz_id = int(capsys.readouterr().out.strip())
+    razz = Table.objects.get(pk=razz_id)
+    assert razz.game == "razz" and "Razz" in razz.name
+    presets = {(p.small_bet, p.big_bet, p.ante, p.bring_in) for p in STAKES_PRESETS}
+    razz_tables = Table.objects.filter(game="razz")
+    assert razz_tables.count() >= 2
+    assert all((t.small_bet, t.big_bet, t.ante, t.bring_in) in presets for t in razz_tables)
+    page = client.get("/").content.decode()
+    assert '<option value="razz">Razz</option>' in page
+    assert '<td class="game" data-label="Game">Razz</td>' in page
+
+
+def test_r_mix_1_the_demo_room_has_a_triple_stud_table(capsys):
+    """R-MIX-1: the demo's Triple Stud table, where `make run` seats two bots."""
+    call_command("load_demo", "--triple-stud-table-id")
+    table = Table.objects.get(pk=int(capsys.readouterr().out.strip()))
+    assert table.triple_stud and table.game_of_hand(9) == "razz"

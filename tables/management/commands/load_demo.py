@@ -20,11 +20,27 @@ class Command(BaseCommand):
             action="store_true",
             help="print only the practice table's id (for scripts)",
         )
+        parser.add_argument(
+            "--triple-stud-table-id",
+            action="store_true",
+            help="print only the Triple Stud table's id (for scripts)",
+        )
+        parser.add_argument(
+            "--razz-table-id",
+            action="store_true",
+            help="print only the Razz practice table's id (for scripts)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         room = demo_room_load()
         if options["practice_table_id"]:
             self.stdout.write(str(room.practice_table_id))
+            return
+        if options["triple_stud_table_id"]:
+            self.stdout.write(str(room.triple_stud_table_id))
+            return
+        if options["razz_table_id"]:
+            self.stdout.write(str(room.razz_table_id))
             return
         second = demo_second_factor(player=Player.objects.get(username=room.staff_username))
         players = ", ".join(room.player_usernames)
@@ -39,6 +55,8 @@ class Command(BaseCommand):
                     f"recovery code {second.recovery_code} (good once; load_demo puts it back)",
                     f"  players: {players} / {room.player_password}",
                     f"  practice table with two demo bots: /tables/{room.practice_table_id}/",
+                    f"  Razz table with two demo bots: /tables/{room.razz_table_id}/",
+                    f"  Triple Stud table with two demo bots: /tables/{room.triple_stud_table_id}/",
                 ]
             )
         )

@@ -1,0 +1,105 @@
+"""Hands written as PHH (uoftcprg/phh-std) and read back by PokerKit 0.7.7, a test dependency:
+PokerKit replays our files of all three games to the same final stacks (R-HIST-1), and a file
+holds another player's down cards only when they were shown (R-HIST-2)."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+import warnings
+
+import pokerkit
+import pytest
+
+from stud import ActionKind, Game, GameConfig, OddChip, SeatSetup, StudHand
+from stud.phh import ALL_DOWN_CARDS, render_phh
+from tests.stud.conftest import Dealer, config, stacked
+
+
+def random_hand(game: Game, rng: random.Random) -> StudHand:
+    """A random hand with deep stacks, played inside the rules PokerKit and we share: one
+    size of each bet (PokerKit deals no open-pair big bet, R-BET-2), the cap heads-up too,
+    no fold when a check is free. (Where they part: PokerKit lets the best board among the
+    players able to act open a street whose best board is all-in; we go clockwise from the
+    all-in board. Deep stacks keep all-ins out of these hands.)"""
+    table = GameConfig(
+        game=game, small_bet=100, big_bet=200, ante=10, bring_in=25,
+        heads_up_raises=3, odd_chip=OddChip.LEFT_OF_BUTTON,
+    )  # fmt: skip
+    count = rng.randint(2, 6)
+    seats = [SeatSetup(seat, f"P{seat}", rng.choice([5000, 8000])) for seat in range(1, count + 1)]
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hand, _ = StudHand.start(table, seats, deck, button=rng.randint(1, count))
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        by_kind = {}
+        for offer in hand.legal_actions(seat):
+            by_kind.setdefault(offer.kind, offer)
+        if ActionKind.CHECK in by_kind:
+            del by_kind[ActionKind.FOLD]
+        hand, _ = hand.apply(rng.choice(list(by_kind.values())).for_seat(seat))
+    return hand
+
+
+def pokerkit_final_stacks(text: str) -> list[int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state = None
+        for state in pokerkit.HandHistory.loads(text):
+            pass
+    assert state is not None
+    return list(state.stacks)
+
+
+def final_stacks_in_deal_order(hand: StudHand) -> list[int]:
+    assert hand.result is not None
+    stacks = dict(hand.result.final_stacks)
+    return [stacks[player.seat] for player in hand.players]
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_r_hist_1_pokerkit_replays_our_phh_to_the_same_final_stacks(game: Game) -> None:
+    """R-HIST-1 through PHH: 150 random hands of each game (F7S, F7S/8, FR) written by us
+    and replayed by PokerKit end at the same stacks, pot by pot, split or not."""
+    rng = random.Random(f"phh-{game.value}")
+    for number in range(150):
+        hand = random_hand(game, rng)
+        text = render_phh(hand, hand_id=number, table_name="PHH", viewer=ALL_DOWN_CARDS)
+        assert pokerkit_final_stacks(text) == final_stacks_in_deal_order(hand), text
+
+
+def test_the_phh_file_is_the_standards_toml_with_our_facts_in_user_defined_fields() -> None:
+    """The variant code, the stakes, one action a line; the room's own facts under keys
+    beginning with an underscore, as phh-std reserves them."""
+    deck = stacked(["Ac 2c 7c", "Kd Qd Jd"], ["4c", "Td"], ["5h", "9d"], ["Kc", "Ks"], ["Qc", "Kh"])
+    dealer = Dealer(deck, players=2, table=config(Game.RAZZ))
+    dealer.passive_to_end()
+    data = tomllib.loads(
+        render_phh(dealer.hand, hand_id=7, table_name="Razz 1", viewer=ALL_DOWN_CARDS)
+    )
+    assert data["variant"] == "FR"
+    assert (data["ante_trimming_status"], data["antes"], data["bring_in"]) == (True, [10, 10], 25)
+    assert (data["small_bet"], data["big_bet"], data["seats"]) == (100, 200, [1, 2])
+    assert data["actions"][:3] == ["d dh p1 Ac2c7c", "d dh p2 KdQdJd", "p2 pb"]
+    assert data["actions"][-2:] == ["p1 sm Ac2c7c4c5hKcQc", "p2 sm"] or data["actions"][-2:] == [
+        "p2 sm",
+        "p1 sm Ac2c7c4c5hKcQc",
+    ]
+    assert data["_game"] == "razz" and data["_button"] == 2 and data["hand"] == 7
+
+
+def test_r_hist_2_a_phh_file_shows_another_players_down_cards_only_when_shown() -> None:
+    """R-HIST-2: seat 2 mucks its losing hand; in seat 1's file seat 2's down cards are
+    ``??``, seat 1's own are written, and seat 2's up cards are there for all."""
+    deck = stacked(["Ac 2c 7c", "Kd Qd Jd"], ["4c", "Td"], ["5h", "9d"], ["Kc", "Ks"], ["Qc", "Kh"])
+    dealer = Dealer(deck, players=2, table=config(Game.RAZZ))
+    dealer.passive_to_end()
+    actions = tomllib.loads(render_phh(dealer.hand, hand_id=7, table_name="R", viewer=1))["actions"]
+    assert "d dh p1 Ac2c7c" in actions and "d dh p2 ????Jd" in actions
+    assert "d dh p2 ??" in actions  # the river, face down
+    assert not any("Kd" in line or "Qd" in line or "Kh" in line for line in actions)
+    assert pokerkit_final_stacks(
+        render_phh(dealer.hand, hand_id=7, table_name="R", viewer=ALL_DOWN_CARDS)
+    ) == final_stacks_in_deal_order(dealer.hand)
