@@ -29,7 +29,14 @@ from tables.models import RakeSchedule, RakeTier, Table
 from tests.browser.sweep_hold import SweepHold
 from tests.factories import PlayerFactory, funded
 from tests.history_hands import bettor, hold_scheduling, raked_hand
-from tests.table_factories import act, engine_of, make_table, passive_action, running_hand, seated_player
+from tests.table_factories import (
+    act,
+    engine_of,
+    make_table,
+    passive_action,
+    running_hand,
+    seated_player,
+)
 from tournaments.models import Tournament, TournamentTable
 from tournaments.services.entries import tournament_create, tournament_register
 from tournaments.services.play import tournament_start
@@ -76,9 +83,7 @@ def room_scene(monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold) -> Scene:
     sweep_hold.tables(aces)
     played = None
     for day in RAKED_DAYS:
-        played = raked_hand(
-            table=aces, now=day, players=None if played is None else played.players
-        )
+        played = raked_hand(table=aces, now=day, players=None if played is None else played.players)
     table, players = eight_on_the_river(sweep_hold, schedule)
     seat_to_act = engine_of(running_hand(table)).to_act
     assert seat_to_act is not None

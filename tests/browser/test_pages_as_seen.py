@@ -98,6 +98,9 @@ def step_of(replayer: Any) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
+# One test walks some thirty pages and every step of a replay, with axe-core on each page:
+# it needs more than the suite's 300 s per test on a loaded machine (no wait in it is longer).
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("width", sorted(VIEWPORTS))
 def test_every_page_as_a_person_sees_it(width, new_context, monkeypatch, sweep_hold):
     began = time.monotonic()
