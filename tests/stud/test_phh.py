@@ -46,11 +46,8 @@ def random_hand(game: Game, rng: random.Random) -> StudHand:
 def pokerkit_final_stacks(text: str) -> list[int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        state = None
-        for state in pokerkit.HandHistory.loads(text):
-            pass
-    assert state is not None
-    return list(state.stacks)
+        *_, final = pokerkit.HandHistory.loads(text)  # every state, the last one kept
+    return list(final.stacks)
 
 
 def final_stacks_in_deal_order(hand: StudHand) -> list[int]:
