@@ -25,14 +25,16 @@ from typing import Any, Literal
 
 from django.conf import settings
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from accounts.money import cents_format
-from pokerroom.room_day import day_bounds
+from pokerroom.room_day import day_bounds, room_zone
 from stud import StudHand, view
 from stud.cards import card_text, cards_text
 from stud.dealing import deal_of, seen_by
 from stud.deck import WHOLE_DECK_SCHEME, deck_leaves
 from stud.history_text import TournamentHeading, render_pokerstars
+from stud.phh import render_phh
 from tables.models import Hand, HandEvent, HistoryEmailRequest
 from tournaments.models import TournamentEntry, TournamentTable
 
@@ -274,16 +276,33 @@ def hands_text(hands: Iterable[PlayedHand], *, copy: Copy = "player") -> str:
     return "\n\n".join(hand_text(played, copy=copy) for played in hands)
 
 
+def hand_phh(played: PlayedHand) -> str:
+    """The hand in PHH (uoftcprg/phh-std, TOML) for its player: their own down cards, the
+    others' only where shown (R-HIST-2); the room's facts in user-defined fields."""
+    hand = played.hand
+    started = timezone.localtime(hand.started_at, room_zone())
+    return render_phh(
+        played.engine,
+        hand_id=hand.pk,
+        table_name=hand.table.name,
+        viewer=played.seat,
+        started_at=(started.year, started.month, started.day),
+        currency=None if hand.table.is_tournament else "USD",
+        extra={"hand_number": hand.number, "commitment": hand.commitment},
+    )
+
+
 def hand_filename(played: PlayedHand) -> str:
     return f"hand-{played.hand.pk}.txt"
 
 
 def hands_zip(hands: Iterable[PlayedHand]) -> bytes:
-    """One text file per hand, in a zip."""
+    """Each hand as PokerStars text and as PHH, in a zip."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for played in hands:
             archive.writestr(hand_filename(played), hand_text(played))
+            archive.writestr(f"hand-{played.hand.pk}.phh", hand_phh(played))
     return buffer.getvalue()
 
 

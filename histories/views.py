@@ -25,6 +25,7 @@ from histories.selectors import (
     fairness,
     hand_filename,
     hand_json,
+    hand_phh,
     hand_text,
     hands_zip,
     played_hand,
@@ -121,6 +122,16 @@ def hand_download_json(request: PlayerRequest, hand_id: int) -> HttpResponse:
         json.dumps(hand_json(played), indent=2), content_type="application/json"
     )
     response["Content-Disposition"] = f'attachment; filename="hand-{played.hand.pk}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def hand_download_phh(request: PlayerRequest, hand_id: int) -> HttpResponse:
+    """The hand as PHH (uoftcprg/phh-std), the open format PokerKit and trackers read."""
+    played = _played_or_404(request, hand_id)
+    response = HttpResponse(hand_phh(played), content_type="application/toml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="hand-{played.hand.pk}.phh"'
     return response
 
 

@@ -14,11 +14,14 @@ facts go in user-defined fields (keys beginning with ``_``, as the standard asks
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Iterable
 
-from stud.actions import Abandon, Action, ActionKind, Show, TimeOut
-from stud.cards import Card, card_text
+from stud.actions import Abandon, Action, ActionKind, IllegalAction, Show, TimeOut
+from stud.cards import Card, card_text, parse_card
+from stud.config import GameConfig, SeatSetup
 from stud.hand import StudHand
+from stud.variant import VARIANTS
 
 ALL_DOWN_CARDS = "all"
 Viewer = int | str | None  # a seat, ALL_DOWN_CARDS (staff, the emailed copy), or None
@@ -207,3 +210,182 @@ def _in_deal_order(hand: StudHand) -> list[tuple[int, int]]:
     assert hand.result is not None
     stacks = dict(hand.result.final_stacks)
     return [(p.seat, stacks[p.seat]) for p in hand.players]
+
+
+# --- PHH in -------------------------------------------------------------------------------
+
+
+class PhhRefused(ValueError):
+    """A PHH file that does not add up: the message names the line that fails."""
+
+
+_GAME_BY_PHH_CODE = {variant.phh_code: variant.game for variant in VARIANTS.values()}
+
+
+def _phh_cards(text: str) -> list[Card | None]:
+    if len(text) % 2:
+        raise ValueError(f"not cards: {text!r}")
+    return [
+        None if text[i : i + 2] == "??" else parse_card(text[i : i + 2])
+        for i in range(0, len(text), 2)
+    ]
+
+
+def read_phh(text: str) -> StudHand:
+    """A PHH stud hand (F7S, F7S/8, FR) replayed by our engine: parsed, every action checked
+    against the rules as it is applied, the final stacks compared with ``finishing_stacks``
+    when the file gives them. Refused (``PhhRefused``, naming the line) when it does not add
+    up. Unknown cards (``??``) are filled from the cards no line names, or from a showdown's
+    shown hand."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PhhRefused(f"not a PHH (TOML) file: {error}") from None
+    try:
+        game = _GAME_BY_PHH_CODE[str(data["variant"])]
+        antes = [int(a) for a in data["antes"]]
+        stacks = [int(s) for s in data["starting_stacks"]]
+        actions = [str(a) for a in data["actions"]]
+        count = len(stacks)
+        seats = [int(s) for s in data.get("seats", range(1, count + 1))]
+        names = [str(n) for n in data.get("players", [f"p{i + 1}" for i in range(count)])]
+        config = GameConfig(
+            game=game,
+            small_bet=int(data["small_bet"]),
+            big_bet=int(data["big_bet"]),
+            ante=max(antes, default=0),
+            bring_in=int(data["bring_in"]),
+            heads_up_raises=None
+            if int(data.get("_heads_up_raises", -1)) < 0
+            else int(data["_heads_up_raises"]),
+            max_raises=int(data.get("_max_raises", 3)),
+            dealer_only_ante=bool(data.get("_dealer_only_ante", False)),
+        )
+    except KeyError as missing:
+        raise PhhRefused(f"a stud PHH file needs {missing}") from None
+    except (TypeError, ValueError) as error:
+        raise PhhRefused(f"the file's header does not add up: {error}") from None
+    if not (len(antes) == len(seats) == len(names) == count):
+        raise PhhRefused("antes, seats, players and starting_stacks must name the same players")
+    deck = _deck_from_actions(actions, count)
+    players = [
+        SeatSetup(seat, name, stack) for seat, name, stack in zip(seats, names, stacks, strict=True)
+    ]
+    try:
+        hand, _ = StudHand.start(config, players, deck, button=seats[-1])
+    except ValueError as error:
+        raise PhhRefused(f"the deal does not add up: {error}") from None
+    if [p.seat for p in hand.players] != seats:
+        raise PhhRefused("seats must be listed in the order of the deal, the dealer last")
+    for number, line in enumerate(actions, start=1):
+        words = line.split("#", 1)[0].split()
+        if len(words) < 2 or words[0] == "d":
+            continue
+        try:
+            hand = _apply_phh_action(hand, words, seats)
+        except (IllegalAction, ValueError, IndexError) as error:
+            raise PhhRefused(f"line {number} ({line!r}) does not add up: {error}") from None
+    if not hand.is_over:
+        raise PhhRefused("the actions end before the hand does")
+    finishing = data.get("finishing_stacks")
+    assert hand.result is not None
+    if finishing is not None:
+        ours = dict(hand.result.final_stacks)
+        if [ours[seat] for seat in seats] != [int(s) for s in finishing]:
+            raise PhhRefused(
+                f"finishing_stacks {list(finishing)} do not add up: the actions end at "
+                f"{[ours[seat] for seat in seats]}"
+            )
+    return hand
+
+
+def _deck_from_actions(actions: list[str], count: int) -> list[Card]:
+    """The deck that deals what the ``d dh`` lines say, in our engine's order: third street
+    (all first down cards, then the second, then the doors), then a burn and a card for each
+    player still in, a street at a time. Unknown cards and burns are filled at the end: a
+    shown hand's cards first, then the cards no line names."""
+    slots: list[Card | None] = [None] * (3 * count)
+    holes: list[list[int]] = [[] for _ in range(count)]  # each player's deck positions
+    shown: dict[int, list[Card | None]] = {}
+    street_open = False
+    for number, line in enumerate(actions, start=1):
+        words = line.split("#", 1)[0].split()
+        try:
+            if words[:2] == ["d", "dh"]:
+                player = int(words[2][1:]) - 1
+                cards = _phh_cards(words[3])
+                if len(holes[player]) == 0:
+                    if len(cards) != 3:
+                        raise ValueError("third street deals three cards")
+                    for k, card in enumerate(cards):
+                        position = k * count + player
+                        slots[position] = card
+                        holes[player].append(position)
+                    street_open = False
+                else:
+                    if len(cards) != 1:
+                        raise ValueError("a later street deals one card")
+                    if not street_open:
+                        slots.append(None)  # the burn (R-DEAL-3)
+                        street_open = True
+                    holes[player].append(len(slots))
+                    slots.append(cards[0])
+            elif words[:2] == ["d", "db"]:
+                raise PhhRefused(
+                    f"line {number}: a community card (R-DEAL-5) cannot be replayed here"
+                )
+            elif words and words[0] != "d":
+                street_open = False
+                if len(words) == 3 and words[1] == "sm" and words[2] != "-":
+                    shown[int(words[0][1:]) - 1] = _phh_cards(words[2])
+        except PhhRefused:
+            raise
+        except (ValueError, IndexError) as error:
+            raise PhhRefused(f"line {number} ({line!r}) does not add up: {error}") from None
+    for player, cards in shown.items():
+        for position, card in zip(holes[player], cards, strict=False):
+            if slots[position] is None:
+                slots[position] = card
+            elif card is not None and slots[position] != card:
+                raise PhhRefused(
+                    f"p{player + 1} shows {card_text(card)} but was dealt another card"
+                )
+    named = [card for card in slots if card is not None]
+    if len(set(named)) != len(named):
+        raise PhhRefused("a card is dealt twice")
+    spare = iter(card for card in range(52) if card not in set(named))
+    deck = [card if card is not None else next(spare) for card in slots]
+    deck.extend(spare)
+    if len(deck) != 52:
+        raise PhhRefused("more cards are dealt than a deck holds")
+    return deck
+
+
+def _apply_phh_action(hand: StudHand, words: list[str], seats: list[int]) -> StudHand:
+    seat = seats[int(words[0][1:]) - 1]
+    verb = words[1]
+    if verb == "sm":
+        return hand  # the engine shows and mucks by the rules (R-SHOW-3)
+    offers = {offer.kind: offer for offer in hand.legal_actions(seat)}
+    if not offers:
+        raise IllegalAction(f"it is not {words[0]}'s turn")
+    if verb == "pb":
+        kind, amount = (
+            ActionKind.BRING_IN,
+            offers[ActionKind.BRING_IN].amount if ActionKind.BRING_IN in offers else -1,
+        )
+    elif verb == "f":
+        kind, amount = ActionKind.FOLD, 0
+    elif verb == "cc":
+        kind = ActionKind.CHECK if ActionKind.CHECK in offers else ActionKind.CALL
+        amount = offers[kind].amount if kind in offers else 0
+    elif verb == "cbr":
+        to = int(words[2])
+        kinds = [k for k in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE) if k in offers]
+        if not kinds:
+            raise IllegalAction("no bet, raise or completion is offered")
+        kind, amount = kinds[0], to
+    else:
+        raise ValueError(f"unknown action {verb!r}")
+    hand, _ = hand.apply(Action(seat, kind, amount))
+    return hand

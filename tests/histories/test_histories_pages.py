@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import tomllib
 import zipfile
 from datetime import UTC, date, datetime
 
@@ -66,6 +67,7 @@ def test_r_hist_2_every_page_and_download_shows_only_own_and_shown_down_cards(pl
         "detail": client.get(reverse("hand_detail", kwargs={"hand_id": hand_id})),
         "text": client.get(reverse("hand_download_text", kwargs={"hand_id": hand_id})),
         "json": client.get(reverse("hand_download_json", kwargs={"hand_id": hand_id})),
+        "phh": client.get(reverse("hand_download_phh", kwargs={"hand_id": hand_id})),
         "zip": client.get(reverse("hands_download_zip")),
     }
     assert all(response.status_code == 200 for response in pages.values())
@@ -75,14 +77,20 @@ def test_r_hist_2_every_page_and_download_shows_only_own_and_shown_down_cards(pl
         name = played.players[other_seat].table_name
         about = [line for line in text.splitlines() if name in line]
         assert about and not any(card in line for card in cards.split() for line in about)
+    phh = tomllib.loads(pages["phh"].content.decode())
+    index = played.engine.seats.index(seat)
+    assert f"d dh p{index + 1} {''.join(cards_text(own[:2]).split())}" in " ".join(phh["actions"])
+    for cards in hidden_cards(played, seat).values():
+        assert not any(card in line for card in cards.split() for line in phh["actions"])
     data = pages["json"].json()
     for entry in data["final"]["seats"]:
         assert ("down" in entry) == (entry["seat"] == seat)
     private = [e for e in data["events"] if e["kind"] == "down_cards"]
     assert private and all(e["payload"]["seat"] == seat for e in private)
     with zipfile.ZipFile(io.BytesIO(pages["zip"].content)) as archive:
-        assert archive.namelist() == [f"hand-{hand_id}.txt"]
+        assert archive.namelist() == [f"hand-{hand_id}.txt", f"hand-{hand_id}.phh"]
         assert archive.read(f"hand-{hand_id}.txt").decode() == text
+        assert archive.read(f"hand-{hand_id}.phh") == pages["phh"].content
     assert text in pages["detail"].content.decode().replace("&#x27;", "'")
 
 
@@ -147,8 +155,9 @@ def test_new_york_days_bound_the_zip(played):
     day = date(2025, 3, 14).isoformat()
     inside = client.get(reverse("hands_download_zip"), {"first_day": day, "last_day": day})
     outside = client.get(reverse("hands_download_zip"), {"first_day": "2025-03-15"})
-    with zipfile.ZipFile(io.BytesIO(inside.content)) as archive:
-        assert len(archive.namelist()) == 1
+    with zipfile.ZipFile(io.BytesIO(inside.content)) as archive:  # the hand, text and PHH
+        hand_id = played.hand.pk
+        assert sorted(archive.namelist()) == [f"hand-{hand_id}.phh", f"hand-{hand_id}.txt"]
     with zipfile.ZipFile(io.BytesIO(outside.content)) as archive:
         assert archive.namelist() == []
     bad = client.get(reverse("hands_download_zip"), {"first_day": "2025-03-15", "last_day": day})

@@ -5,6 +5,7 @@ holds another player's down cards only when they were shown (R-HIST-2)."""
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 import warnings
 
@@ -12,7 +13,7 @@ import pokerkit
 import pytest
 
 from stud import ActionKind, Game, GameConfig, OddChip, SeatSetup, StudHand
-from stud.phh import ALL_DOWN_CARDS, render_phh
+from stud.phh import ALL_DOWN_CARDS, PhhRefused, read_phh, render_phh
 from tests.stud.conftest import Dealer, config, stacked
 
 
@@ -46,11 +47,8 @@ def random_hand(game: Game, rng: random.Random) -> StudHand:
 def pokerkit_final_stacks(text: str) -> list[int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        state = None
-        for state in pokerkit.HandHistory.loads(text):
-            pass
-    assert state is not None
-    return list(state.stacks)
+        *_, final = pokerkit.HandHistory.loads(text)  # every state, the last one kept
+    return list(final.stacks)
 
 
 def final_stacks_in_deal_order(hand: StudHand) -> list[int]:
@@ -68,6 +66,26 @@ def test_r_hist_1_pokerkit_replays_our_phh_to_the_same_final_stacks(game: Game) 
         hand = random_hand(game, rng)
         text = render_phh(hand, hand_id=number, table_name="PHH", viewer=ALL_DOWN_CARDS)
         assert pokerkit_final_stacks(text) == final_stacks_in_deal_order(hand), text
+        again = read_phh(text)  # ours in: the same hand, action for action
+        assert again.log == hand.log and again.result == hand.result, text
+
+
+def test_a_phh_file_that_does_not_add_up_is_refused_naming_the_line() -> None:
+    """A damaged file (a raise to an amount the rules do not offer, finishing stacks that
+    the actions do not reach) is refused with the failing line; the good one reads."""
+    deck = stacked(["Ac 2c 7c", "Kd Qd Jd"], ["4c", "Td"], ["5h", "9d"], ["Kc", "Ks"], ["Qc", "Kh"])
+    dealer = Dealer(deck, players=2, table=config(Game.RAZZ))
+    dealer.act(2, "bring_in")
+    dealer.act(1, "complete", 100)
+    dealer.passive_to_end()
+    text = render_phh(dealer.hand, hand_id=1, table_name="R", viewer=ALL_DOWN_CARDS)
+    assert read_phh(text).result == dealer.hand.result
+    with pytest.raises(PhhRefused, match=r"line 4 \('p1 cbr 150'\) does not add up"):
+        read_phh(text.replace('"p1 cbr 100"', '"p1 cbr 150"'))
+    with pytest.raises(PhhRefused, match="finishing_stacks"):
+        read_phh(re.sub(r"finishing_stacks = \[\d+", "finishing_stacks = [1", text))
+    with pytest.raises(PhhRefused, match="not a PHH"):
+        read_phh("variant = ")
 
 
 def test_the_phh_file_is_the_standards_toml_with_our_facts_in_user_defined_fields() -> None:

@@ -26,7 +26,7 @@ export function legacyMutedPlayers() {
 
 export function headerText(store) {
   const table = store.snap.table;
-  const stakes = `${GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${amount(table.ante)}` +
+  const stakes = `${table.game_label || GAME_NAMES[table.game] || table.game} · ${stakesText(table)} · ante ${amount(table.ante)}` +
     ` · bring-in ${amount(table.bring_in)}`;
   const hand = store.hand;
   // The hand's id: the number its history, download and PokerStars text give it.
