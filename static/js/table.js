@@ -5,11 +5,15 @@
 // store once per animation frame (felt.js: the seats, bets and pots, each redrawn only when it
 // changed; panels.js: the buttons and lists around it); clock.js runs the countdowns between
 // frames; dialogs.js holds the buy-in dialog and the toast. docs/browser.md tells the story.
-import { dollars, useChipUnits } from "./money.js";
+import { amount, dollars, useChipUnits } from "./money.js";
 import { ANTE_GRACE_MS, TICK_MS, drawAnteCountdown, drawCountdowns, monotonicNow } from "./table/clock.js";
 import { TableConnection } from "./table/connection.js";
 import { BuyInDialog, ConfirmDialog, Toast, followBalance, refreshBalance } from "./table/dialogs.js";
+import { Announcer } from "./table/announcer.js";
 import { FeltView } from "./table/felt.js";
+import {
+  clockWarning, narrateEvent, readMyCards, readPot, readSeat, readTime, timeBankLine, yourTurn,
+} from "./table/narration.js";
 import { Panels } from "./table/panels.js";
 import { Sounds } from "./table/sounds.js";
 import { ACT_REPLY_WAIT_MS, TableStore } from "./table/store.js";
@@ -39,7 +43,21 @@ const balanceShown = $("[data-balance]");
 const promptPanel = $("[data-prompt]");
 const soundsSwitch = $("[data-sounds]");
 
-const store = new TableStore({ playerId: page.player_id });
+// The screen reader's narration (issue #27): the dealer's lines from each event the store
+// applies (never a snapshot: nothing is said twice on a reload or a reconnect).
+const announcer = new Announcer({
+  polite: $("[data-narration]"),
+  urgent: $("[data-narration-urgent]"),
+  detail: $("[data-narration-detail]"),
+  clock: $("[data-narration-clock]"),
+});
+const MONEY = { money: amount };
+function narrate(before, frame, after) {
+  if (frame.kind === "hand_start") announcer.clear();
+  const options = { viewerSeat: store.mySeat(), detail: announcer.detail, ...MONEY };
+  for (const line of narrateEvent(before, frame, after, options)) announcer.say(line);
+}
+const store = new TableStore({ playerId: page.player_id, onApplied: narrate });
 const toast = new Toast($("[data-toast]"));
 const sounds = new Sounds(root);
 soundsSwitch.checked = sounds.on;
@@ -48,13 +66,61 @@ const scheme = window.location.protocol === "https:" ? "wss" : "ws";
 const connection = new TableConnection({
   url: `${scheme}://${window.location.host}/ws/tables/${page.table_id}/`,
   onFrame: (frame) => {
+    const turnBefore = myTurnKey();
     run(store.receive(frame, monotonicNow(), Date.now()));
+    announceTurn(frame, turnBefore);
     queueRender();
   },
   onStatus: setConnection,
   onOpening: () => store.connecting(),
   position: () => store.position(),
 });
+
+// The player's own turn with its offers, or null: said once per turn.
+function myTurnKey() {
+  const hand = store.hand;
+  const mine = hand && !hand.is_over && hand.to_act !== null && hand.to_act === store.mySeat() &&
+    hand.legal_actions.length > 0;
+  return mine ? `${store.handId}:${store.seq}` : null;
+}
+
+let focusBefore = null;
+let turnSaid = null;
+function announceTurn(frame, turnBefore) {
+  const now = monotonicNow();
+  const turn = myTurnKey();
+  if (frame.type === "time_bank" && store.timeBankMs && store.hand && store.deadline !== null) {
+    announcer.say(timeBankLine(store.deadline - now, store.hand.to_act === store.mySeat()));
+  }
+  if (turn && turn !== turnBefore && turn !== turnSaid) {
+    turnSaid = turn;
+    warnedSecond = null;
+    announcer.say(yourTurn(store.hand, store.mySeat(), store.deadline === null ? null : store.deadline - now, MONEY));
+    requestAnimationFrame(focusActions);
+  } else if (!turn && turnBefore) {
+    requestAnimationFrame(focusBack);
+  }
+}
+
+// Focus goes to the action bar on the player's turn, and back after; never away from a
+// field being typed in (the chat).
+function typing() {
+  return Boolean(document.activeElement && document.activeElement.closest("input, textarea, select"));
+}
+function focusActions() {
+  if (typing()) return;
+  const first = actionsBar.querySelector("button:not([disabled])");
+  if (!first) return;
+  if (!actionsBar.contains(document.activeElement)) focusBefore = document.activeElement;
+  first.focus();
+}
+function focusBack() {
+  const back = focusBefore;
+  focusBefore = null;
+  if (typing() || !actionsBar.contains(document.activeElement) && document.activeElement !== document.body) return;
+  if (back && back.isConnected && back !== document.body) back.focus();
+  else $("[data-felt]").focus();
+}
 
 function send(message) {
   const ref = connection.send(message);
@@ -218,6 +284,7 @@ function render() {
 // The last 3 s of the viewer's own clock tick, once a second.
 const TICK_SOUND_FROM_MS = 3_000;
 let lastTickSecond = null;
+let warnedSecond = null; // the last second of the player's clock warned about (narration)
 
 function tick() {
   const now = monotonicNow();
@@ -235,6 +302,13 @@ function tick() {
   } else {
     lastTickSecond = null;
   }
+  if (left !== null && left > 0) {
+    const warning = clockWarning(Math.ceil(left / 1000), warnedSecond, announcer.clock);
+    if (warning) {
+      warnedSecond = Math.ceil(left / 1000);
+      announcer.say(warning);
+    }
+  }
   if (store.expire(now, ANTE_GRACE_MS)) queueRender();
 }
 setInterval(tick, TICK_MS);
@@ -248,10 +322,45 @@ chatForm?.addEventListener("submit", (event) => {
   input.value = "";
 });
 
+const keysHelp = document.querySelector("[data-keys-help]");
+$("[data-keys-help-open]").addEventListener("click", () => keysHelp.showModal());
+
+// The reading keys (the help dialog lists them): the answer is spoken, politely.
+function readKey(key) {
+  const hand = store.hand;
+  const me = store.mySeat();
+  const options = { viewerSeat: me, ...MONEY };
+  if (key === "H") return readMyCards(hand, me);
+  if (/^[1-8]$/.test(key)) return readSeat(hand, store.snap ? store.snap.seats : [], Number(key), options);
+  if (key === "P") return readPot(hand, me, MONEY);
+  if (key === "L") {
+    const left = store.deadline === null ? 0 : Math.max(0, store.deadline - monotonicNow());
+    return readTime(hand, me, left, Boolean(store.timeBankMs));
+  }
+  return null;
+}
+
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || dialog.open || confirmDialog.open) return;
   if (event.target.closest("input, textarea, select")) return;
+  if (keysHelp.open) return;
+  if (event.key === "?") {
+    event.preventDefault();
+    keysHelp.showModal();
+    return;
+  }
   const key = event.key.toUpperCase();
+  if (key === "A") {
+    event.preventDefault();
+    announcer.repeat();
+    return;
+  }
+  const answer = readKey(key);
+  if (answer !== null) {
+    event.preventDefault();
+    announcer.answer(answer);
+    return;
+  }
   const target = actionsBar.querySelector(`button[data-key="${key}"]:not([disabled])`);
   if (target) {
     event.preventDefault();

@@ -36,8 +36,11 @@ export function localDeadline(msLeft, iso, now, wallNow = null) {
 }
 
 export class TableStore {
-  constructor({ playerId = null } = {}) {
+  // onApplied(before, frame, after): called for each event applied live, once (the page's
+  // narration, narration.js); never for a snapshot, nor for events a snapshot already held.
+  constructor({ playerId = null, onApplied = null } = {}) {
     this.playerId = playerId;
+    this.onApplied = onApplied;
     this.snap = null; // the last snapshot's table, seats, viewer, waiting list, last hands
     this.hand = null; // the hand drawn (handstate.js shape), the finished one until the next
     this.handId = null;
@@ -362,7 +365,9 @@ export class TableStore {
       // A duplicate, or the private copy of a placeholder already counted: keep the private one.
       if (frame.private && !this.privateSeqs.has(frame.seq)) {
         this.privateSeqs.add(frame.seq);
+        const before = this.hand;
         this.hand = applyEvent(this.hand, frame, context);
+        this.applied(before, frame);
       }
       return this.takeTurn(frame, now, wallNow);
     }
@@ -378,6 +383,7 @@ export class TableStore {
       if (frame.kind === "hand_start") this.button = frame.payload.button;
       const before = this.hand;
       this.hand = applyEvent(this.hand, frame, context);
+      this.applied(before, frame);
       this.liveStacks();
       if (frame.kind === "pot_awarded") effects.push({ type: "fly_chips", award: frame.payload, before });
       if (frame.kind === "pot_awarded" || (frame.kind === "action" && frame.payload.amount > 0) ||
@@ -396,6 +402,10 @@ export class TableStore {
     this.applyStrength();
     effects.push(...this.takeTurn(frame, now, wallNow));
     return effects;
+  }
+
+  applied(before, frame) {
+    if (this.onApplied) this.onApplied(before, frame, this.hand);
   }
 
   // The last hand_strength frame, on the hand drawn when it is that frame's hand.
