@@ -166,6 +166,10 @@ class TournamentEntry(models.Model):
     prize = models.PositiveIntegerField(default=0)
     # R-TOUR-6: hands this player dealt (held the button) since the level began.
     deals_this_level = models.PositiveSmallIntegerField(default=0)
+    # The tables this player was moved away from (R-TOUR-3 balancing, R-TOUR-4 merge), ids
+    # in order: a page of one of them opened or reconnected after the move still tells the
+    # player where they went (the "moved" notice is part of the snapshot, not only a frame).
+    tables_left = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament", "place", "registered_at", "id"]

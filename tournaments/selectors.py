@@ -223,6 +223,7 @@ def tournament_snapshot(
                 "prize": entry.prize,
                 "add_on": entry.add_on_at is not None,
                 "finished_table_id": None,
+                "tables_left": list(entry.tables_left),
             }
         )
     winners_table_id = _final_table_id(tournament)
@@ -244,6 +245,7 @@ def tournament_snapshot(
                 "finished_table_id": (
                     entry.busted_at_table_id if entry.place != 1 else winners_table_id
                 ),
+                "tables_left": list(entry.tables_left),
             }
         )
     current = by_number.get(tournament.level)

@@ -42,6 +42,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
+from tournaments.selectors import tournament_snapshot
 from tournaments.services.clock import CLOCK_TICK, tournament_clock_tick
 from tournaments.services.entries import (
     tournament_add_on,
@@ -337,6 +338,28 @@ def test_r_tour_4_at_seven_left_the_tables_merge_onto_a_new_table_with_seats_red
     assert sum(s.stack for s in seats_of(final).values()) == chips_before
     final.refresh_from_db()
     assert deal(final, final.next_hand_at).button == 1
+
+
+def test_r_tour_4_the_snapshot_names_the_tables_each_merged_player_left():
+    """Issue #21 (12): the "moved" notice is part of the state a table page reads on load,
+    not only a frame sent once: each player's line names the tables they were moved from."""
+    tournament, _ = started(8)
+    first, second = open_tables(tournament)
+    chips_moved(first, from_seat=4, to_seat=1, leave=5)
+    stayed = {
+        seat.player_id: table.pk for table in (first, second) for seat in seats_of(table).values()
+    }
+    deal(first, FIRST_DEAL, deck_where(first, busted=[4]))
+    deal(second, FIRST_DEAL)
+    play_out(first, FIRST_DEAL + timedelta(seconds=30))
+    play_out(second, FIRST_DEAL + timedelta(seconds=60))
+
+    [final] = open_tables(tournament)
+    standings = tournament_snapshot(tournament)["standings"]
+    alive = [line for line in standings if line["table_id"] == final.pk]
+    assert len(alive) == 7
+    for line in alive:
+        assert line["tables_left"] == [stayed[line["player_id"]]]
 
 
 # --- R-TOUR-5: levels, breaks, pause ------------------------------------------------------
