@@ -193,6 +193,9 @@ class TournamentTable(models.Model):
     )
     number = models.PositiveSmallIntegerField()
     level = models.PositiveSmallIntegerField(default=1)
+    # The number of the last hand dealt here before `level` applied: the level's first hand
+    # here is numbered above it (R-TOUR-1: the add-on is open until that hand is dealt).
+    level_from_hand = models.PositiveIntegerField(default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
     # The number of the last hand here whose end the between-hands step has settled
     # (eliminations, deals counted): the step runs again harmlessly (task and sweep).

@@ -685,3 +685,31 @@ def test_staff_actions_on_a_finished_tournament_are_refused():
         assert refused.value.code == TournamentRefusal.OVER
         assert "finished" in str(refused.value)
     assert not TournamentStaffAction.objects.filter(tournament=tournament).exists()
+
+
+def test_r_tour_1_the_add_on_stays_open_after_the_break_until_the_levels_first_hand_is_dealt():
+    """Issue #21 (9): the tables' level is raised at the break's end, before the pause to the
+    next deal; the add-on closed then, seconds before level 2's first hand (and said it had
+    closed "when the first hand of level 2 was dealt"). R-TOUR-1: open until that hand."""
+    tournament, players = started(3, levels=BREAK_AFTER_1, add_on_until_level=2)
+    [table] = open_tables(tournament)
+    for player in players:
+        funded(player, 10_000)
+    deal(table, FIRST_DEAL)
+    tournament_clock_tick(tournament_id=tournament.pk, now=tournament.level_ends_at)
+    tournament.refresh_from_db()
+    play_out(table, tournament.break_ends_at - timedelta(seconds=30))
+    tournament_clock_sweep(now=tournament.break_ends_at)  # the break ends: level 2 is next
+    table.refresh_from_db()
+    assert TournamentTable.objects.get(table=table).level == 2 and table.next_hand_at
+
+    early = tournament_add_on(
+        tournament_id=tournament.pk, player=players[0], now=table.next_hand_at
+    )
+    deal(table, table.next_hand_at)  # level 2's first hand
+    with pytest.raises(TournamentRefused) as refused:
+        tournament_add_on(tournament_id=tournament.pk, player=players[1], now=table.next_hand_at)
+
+    assert early.add_on_at is not None
+    assert refused.value.code == TournamentRefusal.TOO_LATE
+    assert "closed when the first hand of level 2 was dealt" in str(refused.value)
