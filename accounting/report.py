@@ -7,7 +7,8 @@ Each row counts the hands dealt (every tables.Hand that ended in the period), th
 kind "tournament_fee", written by tournaments with reference "tournament:<id>") and the house's
 revenue, rake plus fees. A hand belongs to the New York day on which it ended (the moment its
 rake was taken); a fee to the New York day of its ledger line. Fees belong to no table: by day
-they sit on their day's row, otherwise on a row of their own, "Tournament fees".
+they sit on their day's row, otherwise on a row of their own, "Tournaments", with the hands
+dealt at tournament tables (never under a cash stake: their limits are chips).
 
 Rake by stakes goes by the stakes recorded with the rake (RakeEntry), hands dealt by the
 table's stakes and game.
@@ -200,6 +201,12 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
         return groups[key]
 
     hands = Hand.objects.filter(ended_at__gte=start, ended_at__lt=end)
+    tournament_hands = 0
+    if group_by != "day":
+        # A tournament table's limits are chips, not cents: its hands are the Tournaments
+        # row's, never a cash table's, stakes', game's or schedule's (issue #21, 4).
+        tournament_hands = hands.filter(table__is_tournament=True).count()
+        hands = hands.filter(table__is_tournament=False)
     for values, row in _grouped(
         hands, group_by, _HAND_FIELDS.get(group_by, ()), "ended_at", ended=Count("id")
     ):
@@ -224,8 +231,12 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
             group(values).counts["fees"] += -(row["paid"] or 0)
     else:
         paid = -(fees.aggregate(paid=Sum("amount"))["paid"] or 0)
-        if paid:
-            groups[TOURNAMENT_FEES_KEY] = _Group((), "Tournament fees", counts={"fees": paid})
+        if paid or tournament_hands:
+            groups[TOURNAMENT_FEES_KEY] = _Group(
+                (),
+                "Tournaments",
+                counts={"fees": paid, "hands_dealt": tournament_hands},
+            )
     ordered = sorted(
         groups.items(), key=lambda item: (item[0] == TOURNAMENT_FEES_KEY, item[1].sort)
     )

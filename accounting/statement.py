@@ -76,6 +76,9 @@ class MonthlyStatement:
     rake_since: int  # rake of hands that ended after it
     audit: ChipAudit
     audited_at: datetime
+    # Hands dealt at tournament tables (never raked, R-RAKE-3): the Tournaments row's, never
+    # a cash stake's (their limits are tournament chips, not cents).
+    tournament_hands: int = 0
 
     @property
     def month_label(self) -> str:
@@ -83,7 +86,7 @@ class MonthlyStatement:
 
     @property
     def hands_dealt(self) -> int:
-        return sum(line.hands_dealt for line in self.lines)
+        return sum(line.hands_dealt for line in self.lines) + self.tournament_hands
 
     @property
     def hands_raked(self) -> int:
@@ -125,8 +128,9 @@ def monthly_statement(*, month: date, now: datetime | None = None) -> MonthlySta
     def line(key: tuple[str, int, int]) -> dict[str, int]:
         return lines.setdefault(key, {"dealt": 0, "raked": 0, "rake": 0})
 
+    month_hands = Hand.objects.filter(ended_at__gte=start, ended_at__lt=end)
     ended: Any = (
-        Hand.objects.filter(ended_at__gte=start, ended_at__lt=end)
+        month_hands.filter(table__is_tournament=False)
         .values("table__game", "table__small_bet", "table__big_bet")
         .annotate(ended=Count("id"))
         .order_by()
@@ -161,6 +165,7 @@ def monthly_statement(*, month: date, now: datetime | None = None) -> MonthlySta
         rake_since=since or 0,
         audit=room_chip_audit(),
         audited_at=timezone.now() if now is None else now,
+        tournament_hands=month_hands.filter(table__is_tournament=True).count(),
     )
 
 
@@ -193,7 +198,8 @@ def _line_values(line: StatementLine) -> list[Any]:
 
 def _fees_values(statement: MonthlyStatement) -> list[Any]:
     fees = cents_to_dollars(statement.tournament_fees)
-    return ["Tournaments", "", 0, 0, Decimal("0.00"), Decimal("0.00"), fees, fees]
+    hands = statement.tournament_hands
+    return ["Tournaments", "", hands, 0, Decimal("0.00"), Decimal("0.00"), fees, fees]
 
 
 def _total_values(statement: MonthlyStatement) -> list[Any]:

@@ -165,6 +165,10 @@ class TournamentEntry(models.Model):
     prize = models.PositiveIntegerField(default=0)
     # R-TOUR-6: hands this player dealt (held the button) since the level began.
     deals_this_level = models.PositiveSmallIntegerField(default=0)
+    # The tables this player was moved away from (R-TOUR-3 balancing, R-TOUR-4 merge), ids
+    # in order: a page of one of them opened or reconnected after the move still tells the
+    # player where they went (the "moved" notice is part of the snapshot, not only a frame).
+    tables_left = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament", "place", "registered_at", "id"]
@@ -188,6 +192,9 @@ class TournamentTable(models.Model):
     )
     number = models.PositiveSmallIntegerField()
     level = models.PositiveSmallIntegerField(default=1)
+    # The number of the last hand dealt here before `level` applied: the level's first hand
+    # here is numbered above it (R-TOUR-1: the add-on is open until that hand is dealt).
+    level_from_hand = models.PositiveIntegerField(default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
     # The number of the last hand here whose end the between-hands step has settled
     # (eliminations, deals counted): the step runs again harmlessly (task and sweep).

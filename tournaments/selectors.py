@@ -71,16 +71,24 @@ def tournament_structure(
 def add_on_closed(tournament: Tournament) -> bool:
     """R-TOUR-1: the add-on may be bought until the first hand of level
     `add_on_until_level` is dealt at any of the tournament's tables (a table's
-    TournamentTable.level is the level it deals at, set when that level's first hand is
-    dealt there)."""
+    TournamentTable.level is the level its next hand is dealt at; `level_from_hand` tells
+    whether that level's first hand has been dealt there yet)."""
     if tournament.status in OVER:
         return True
     if tournament.first_hand_at is None:
         return False
     if tournament.add_on_until_level <= 1:
         return True
-    return TournamentTable.objects.filter(
-        tournament=tournament, level__gte=tournament.add_on_until_level
+    until = tournament.add_on_until_level
+    tables = TournamentTable.objects.filter(tournament=tournament)
+    if tables.filter(level__gt=until).exists():
+        return True
+    # A table's level is raised between hands, before the pause to its next deal (at a
+    # break's end, say): the add-on closes when that level's first hand is dealt, not then.
+    return Hand.objects.filter(
+        table__tournament_table__tournament=tournament,
+        table__tournament_table__level=until,
+        number__gt=F("table__tournament_table__level_from_hand"),
     ).exists()
 
 
@@ -223,6 +231,7 @@ def tournament_snapshot(
                 "prize": entry.prize,
                 "add_on": entry.add_on_at is not None,
                 "finished_table_id": None,
+                "tables_left": list(entry.tables_left),
             }
         )
     winners_table_id = _final_table_id(tournament)
@@ -244,6 +253,7 @@ def tournament_snapshot(
                 "finished_table_id": (
                     entry.busted_at_table_id if entry.place != 1 else winners_table_id
                 ),
+                "tables_left": list(entry.tables_left),
             }
         )
     current = by_number.get(tournament.level)

@@ -177,7 +177,7 @@ def test_tournament_fees_are_house_revenue_beside_the_rake(hands, tournament_fee
     assert by_day["2025-03-15"].house_revenue == rake_of(hands[1]) + tournament_fee
     assert by_day["2025-03-14"].tournament_fees == 0
     by_table = rake_report(group_by="table", **days)
-    assert [row.label for row in by_table.rows] == ["Aces", "Kings", "Tournament fees"]
+    assert [row.label for row in by_table.rows] == ["Aces", "Kings", "Tournaments"]
     assert by_table.tournament_fees == tournament_fee
     assert by_table.house_revenue == sum(map(rake_of, hands)) + tournament_fee
     before = rake_report(first_day=date(2025, 3, 16), last_day=date(2025, 3, 16))

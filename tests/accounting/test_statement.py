@@ -15,8 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from accounting.report import rake_report
 from accounting.statement import monthly_statement
-from tables.models import RakeEntry, RakeSchedule
+from tables.models import RakeEntry, RakeSchedule, Table
 from tests.factories import StaffFactory, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, raked_hand
 from tests.table_factories import make_table
@@ -155,3 +156,30 @@ def test_the_statement_downloads_as_xlsx_with_formulas_and_as_csv(months):
     total = next(row for row in rows if row and row[0] == "Total")
     assert int(total[2]) == 4 and Decimal(total[4]) * 100 == sum(map(rake_of, months["march"]))
     assert ["Rake reconciles with the audit", "yes"] in rows
+
+
+def test_tournament_hands_are_the_tournaments_rows_never_a_cash_stake(months):
+    """Issue #21 (4): a tournament table's 10/20 chip limits were listed as a cash stake
+    "$0.10/$0.20" in the statement, the rake per stakes and group-by-stakes, while the
+    Tournaments row said 0 hands. Tournament hands are counted in their own rows."""
+    tournament_table = make_table(
+        name="Sit and Go table", small_bet=10, big_bet=20, bring_in=5, rake_schedule=None
+    )
+    raked_hand(table=tournament_table, now=IN_MARCH)
+    Table.objects.filter(pk=tournament_table.pk).update(is_tournament=True)
+
+    statement = monthly_statement(month=date(2025, 3, 1), now=NOW)
+    by_stakes = rake_report(
+        first_day=date(2025, 3, 1), last_day=date(2025, 3, 31), group_by="stakes"
+    )
+    page = Client()
+    page.force_login(StaffFactory())
+    html = page.get(reverse("rake_statement"), {"month": "2025-03"}).content.decode()
+
+    assert all((line.small_bet, line.big_bet) != (10, 20) for line in statement.lines)
+    assert statement.tournament_hands == 1 and statement.hands_dealt == 5
+    assert 'data-testid="statement-tournament-hands">1<' in html and "$0.10/$0.20" not in html
+    assert "$0.10/$0.20" not in [row.label for row in by_stakes.rows]
+    tournaments = next(row for row in by_stakes.rows if row.label == "Tournaments")
+    assert tournaments.hands_dealt == 1 and tournaments.rake == 0
+    assert sum(row.hands_dealt for row in by_stakes.rows) == 5

@@ -165,3 +165,36 @@ async def test_r_tour_6_the_tables_bar_says_the_level_waits_for_equal_deals_only
     assert await modules.call(panel, "equalDealsAwaited", t, 12) is False
     running = tournament(tables=[{"table_id": 11, "level": 3}])
     assert await modules.call(panel, "equalDealsAwaited", running, 11) is False
+
+
+async def test_a_page_opened_after_the_move_still_tells_the_player_where_they_went(modules):
+    """Issue #21 (12): a player moved to table 2 and on to table 3 before table 2's page had
+    its tournament socket missed the notice (the frame went before the page subscribed, and
+    the page had never seen them seated there): the snapshot's record of the tables they
+    left names table 2, so its page tells them and takes them on."""
+    panel = "/static/js/tournament/table_panel.js"
+    mine = {"player_id": 5, "table_id": 30, "table": 3, "seat": 1, "tables_left": [10, 20]}
+
+    assert await modules.call(panel, "movedAway", mine, 20, False) is True
+    assert await modules.call(panel, "movedAway", mine, 10, False) is True
+    assert await modules.call(panel, "movedAway", mine, 30, True) is False  # seated here
+    watcher = {**mine, "tables_left": []}  # never at table 40: a page they only watch
+    assert await modules.call(panel, "movedAway", watcher, 40, False) is False
+
+
+async def test_a_closed_tournament_table_says_where_its_player_went_never_a_balance(modules):
+    """Issue #21 (3): a merged tournament table said "Every seat was cashed out: chips went
+    back to their players' balances"; tournament chips never go to a balance."""
+    panels = "/static/js/table/panels.js"
+    t = tournament(over=False, standings=[{"player_id": 5, "table_id": 30, "table": 3, "seat": 1}])
+
+    mine = await modules.call(panels, "tournamentClosedText", t, 5)
+    other = await modules.call(panels, "tournamentClosedText", t, 9)
+    over = await modules.call(panels, "tournamentClosedText", {**t, "over": True}, 9)
+
+    assert mine == "This table is closed. You were moved to table 3, seat 1."
+    assert (
+        other == "This table is closed. Its players were moved to another table of the tournament."
+    )
+    assert over == "This table is closed: the tournament is over."
+    assert all("balance" not in text for text in (mine, other, over))

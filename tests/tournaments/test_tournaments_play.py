@@ -42,6 +42,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
+from tournaments.selectors import tournament_snapshot
 from tournaments.services.clock import CLOCK_TICK, tournament_clock_tick
 from tournaments.services.entries import (
     tournament_add_on,
@@ -337,6 +338,28 @@ def test_r_tour_4_at_seven_left_the_tables_merge_onto_a_new_table_with_seats_red
     assert sum(s.stack for s in seats_of(final).values()) == chips_before
     final.refresh_from_db()
     assert deal(final, final.next_hand_at).button == 1
+
+
+def test_r_tour_4_the_snapshot_names_the_tables_each_merged_player_left():
+    """Issue #21 (12): the "moved" notice is part of the state a table page reads on load,
+    not only a frame sent once: each player's line names the tables they were moved from."""
+    tournament, _ = started(8)
+    first, second = open_tables(tournament)
+    chips_moved(first, from_seat=4, to_seat=1, leave=5)
+    stayed = {
+        seat.player_id: table.pk for table in (first, second) for seat in seats_of(table).values()
+    }
+    deal(first, FIRST_DEAL, deck_where(first, busted=[4]))
+    deal(second, FIRST_DEAL)
+    play_out(first, FIRST_DEAL + timedelta(seconds=30))
+    play_out(second, FIRST_DEAL + timedelta(seconds=60))
+
+    [final] = open_tables(tournament)
+    standings = tournament_snapshot(tournament)["standings"]
+    alive = [line for line in standings if line["table_id"] == final.pk]
+    assert len(alive) == 7
+    for line in alive:
+        assert line["tables_left"] == [stayed[line["player_id"]]]
 
 
 # --- R-TOUR-5: levels, breaks, pause ------------------------------------------------------
@@ -662,3 +685,31 @@ def test_staff_actions_on_a_finished_tournament_are_refused():
         assert refused.value.code == TournamentRefusal.OVER
         assert "finished" in str(refused.value)
     assert not TournamentStaffAction.objects.filter(tournament=tournament).exists()
+
+
+def test_r_tour_1_the_add_on_stays_open_after_the_break_until_the_levels_first_hand_is_dealt():
+    """Issue #21 (9): the tables' level is raised at the break's end, before the pause to the
+    next deal; the add-on closed then, seconds before level 2's first hand (and said it had
+    closed "when the first hand of level 2 was dealt"). R-TOUR-1: open until that hand."""
+    tournament, players = started(3, levels=BREAK_AFTER_1, add_on_until_level=2)
+    [table] = open_tables(tournament)
+    for player in players:
+        funded(player, 10_000)
+    deal(table, FIRST_DEAL)
+    tournament_clock_tick(tournament_id=tournament.pk, now=tournament.level_ends_at)
+    tournament.refresh_from_db()
+    play_out(table, tournament.break_ends_at - timedelta(seconds=30))
+    tournament_clock_sweep(now=tournament.break_ends_at)  # the break ends: level 2 is next
+    table.refresh_from_db()
+    assert TournamentTable.objects.get(table=table).level == 2 and table.next_hand_at
+
+    early = tournament_add_on(
+        tournament_id=tournament.pk, player=players[0], now=table.next_hand_at
+    )
+    deal(table, table.next_hand_at)  # level 2's first hand
+    with pytest.raises(TournamentRefused) as refused:
+        tournament_add_on(tournament_id=tournament.pk, player=players[1], now=table.next_hand_at)
+
+    assert early.add_on_at is not None
+    assert refused.value.code == TournamentRefusal.TOO_LATE
+    assert "closed when the first hand of level 2 was dealt" in str(refused.value)

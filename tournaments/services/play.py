@@ -324,7 +324,9 @@ def table_level_set(
 ) -> None:
     """The table deals its next hand at level `number`; its players' deals count from 0."""
     table.level = number
-    table.save(update_fields=["level"])
+    last = lock.last_hand()
+    table.level_from_hand = 0 if last is None else last.number
+    table.save(update_fields=["level", "level_from_hand"])
     players = [seat.player_id for seat in lock.seats().values()]
     TournamentEntry.objects.filter(tournament=tournament, player_id__in=players).update(
         deals_this_level=0

@@ -81,6 +81,8 @@ def seats_draw(
         tournament_table, lock = table_open(tournament, number=first_number + offset, level=level)
         for number, player_id in draw.items():
             kept = None if seats_kept is None else seats_kept.get(player_id)
+            if kept is not None:
+                table_left_record(tournament, player_id=player_id, table_id=kept.table_id)
             tournament_seat_place(
                 lock,
                 player_id=player_id,
@@ -219,8 +221,17 @@ def seat_move(
         time_bank_ms=time_bank_ms,
         hands_dealt=hands_dealt,
     )
+    table_left_record(tournament, player_id=player_id, table_id=from_lock.table.pk)
     broadcast.tournament_player_moved(player_id, tournament.pk, to_lock.table.pk, number)
     return moved
+
+
+def table_left_record(tournament: Tournament, *, player_id: int, table_id: int) -> None:
+    """The player was moved away from this table (the snapshot tells the pages of it)."""
+    entry = TournamentEntry.objects.get(tournament=tournament, player_id=player_id)
+    if table_id not in entry.tables_left:
+        entry.tables_left = [*entry.tables_left, table_id]
+        entry.save(update_fields=["tables_left"])
 
 
 def last_button(lock: TournamentTableLock) -> int | None:

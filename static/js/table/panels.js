@@ -72,6 +72,18 @@ export function offerButtons(store) {
 // Pre-actions for the coming turn, in the order drawn: [kind, label].
 export const PRE_ACTIONS = [["check_fold", "Check/Fold"], ["check", "Check"], ["call_any", "Call any"]];
 
+// The closed banner of a tournament table (merged into the final table, or the tournament
+// is over): tournament chips never go to a balance; it says where the player was moved.
+export function tournamentClosedText(tournament, playerId) {
+  const mine = tournament && playerId
+    ? tournament.standings.find((s) => s.player_id === playerId) : null;
+  if (mine && mine.table_id) {
+    return `This table is closed. You were moved to table ${mine.table}, seat ${mine.seat}.`;
+  }
+  if (tournament && tournament.over) return "This table is closed: the tournament is over.";
+  return "This table is closed. Its players were moved to another table of the tournament.";
+}
+
 export function button(text, onClick, className) {
   const b = document.createElement("button");
   b.type = "button";
@@ -166,11 +178,14 @@ export class Panels {
     const banner = this.el.closed;
     const closed = store.isClosed();
     const playing = closed && store.mySeat() !== null;
-    drawIfChanged(banner, { closed, playing }, () => {
-      banner.hidden = !closed;
-      banner.querySelector("[data-closed-text]").textContent = playing
+    const text = closed && store.snap.table.is_tournament
+      ? tournamentClosedText(this.tournament, this.page.player_id)
+      : playing
         ? "This table is closed. The hand in play finishes, then your chips go back to your balance."
         : "This table is closed. Every seat was cashed out: chips went back to their players' balances.";
+    drawIfChanged(banner, { closed, text }, () => {
+      banner.hidden = !closed;
+      banner.querySelector("[data-closed-text]").textContent = text;
     });
   }
 

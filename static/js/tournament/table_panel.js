@@ -21,6 +21,13 @@ export function equalDealsAwaited(tournament, tableId) {
   return !here || here.level <= clock.level;
 }
 
+// Was the player moved away from this table? Seen seated here by this page, or the
+// tournament's record of the tables they left names it (the page opened after the move).
+export function movedAway(mine, tableId, seatedHere) {
+  if (!mine || !mine.table_id || mine.table_id === tableId) return false;
+  return seatedHere || (mine.tables_left || []).includes(tableId);
+}
+
 export function startTournamentPanel({ root, page, panels, onChange }) {
   const $ = (selector) => root.querySelector(selector);
   const bar = $("[data-tournament-bar]");
@@ -71,10 +78,11 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
     $("[data-t-players]").textContent = `${t.players_left} of ${t.entrants}`;
     $("[data-t-average]").textContent = t.average_stack === null ? "—" : chipCount(t.average_stack);
     tick();
-    // A move whose notice did not reach us (offline at the time): the standings tell.
+    // A move whose notice did not reach us (offline at the time, or this page opened after
+    // it: moved here and on again before this page's socket joined): the standings tell.
     const mine = viewerEntry(t, page.player_id);
     if (mine && mine.table_id === page.table_id) seatedHere = true;
-    if (mine && seatedHere && mine.table_id && mine.table_id !== page.table_id) {
+    if (mine && movedAway(mine, page.table_id, seatedHere)) {
       moved({ table_id: mine.table_id, table_number: mine.table, seat: mine.seat });
     }
     // The place: live at the table played at, or on coming back to the table of the last
