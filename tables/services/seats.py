@@ -9,7 +9,6 @@ from accounts.models import LedgerKind, Player, StaffActionKind
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, staff_action_record, wallet_debit
 from stud import IllegalAction, StudHand
-from stud.time_bank import time_bank_start_ms
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
 from tables.services.change import TableChange, seats_by_number, table_change
 from tables.services.flow import (
@@ -26,6 +25,7 @@ from tables.services.flow import (
     now_or,
     ready_seats,
     seat_cash_out,
+    seat_time_bank_kept,
     table_reference,
     waiting_list_offer_seats,
 )
@@ -137,12 +137,14 @@ def seat_take(
         elif seat_number in taken:
             raise change.refuse(Refusal.SEAT_TAKEN, "That seat is taken.")
         _pay_for_chips(change, player, buy_in, "bought in")
+        bank_ms, hands_dealt = seat_time_bank_kept(table=table, player_id=player.pk, now=now)
         seat = Seat.objects.create(
             table=table,
             number=seat_number,
             player=player,
             stack=buy_in,
-            time_bank_ms=time_bank_start_ms(table.time_bank),
+            time_bank_ms=bank_ms,
+            hands_dealt=hands_dealt,
         )
         outbox = change.outbox
         if WaitingListEntry.objects.filter(table=table, player=player).exists():
@@ -226,7 +228,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
             seat.stack = engine.stack(seat.number)
             hand.left_seats = {**hand.left_seats, str(seat.number): seat.stack}
             hand.save(update_fields=["left_seats"])
-            seat_cash_out(table=table, seat=seat)
+            seat_cash_out(table=table, seat=seat, now=now)
             del seats[seat.number]
             hand_carry_on(
                 table=table,
@@ -238,7 +240,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
                 absentees_locked=True,
             )
         else:
-            seat_cash_out(table=table, seat=seat)
+            seat_cash_out(table=table, seat=seat, now=now)
             waiting_list_offer_seats(table=table, outbox=outbox, now=now)
     return change.result
 
