@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import cast
 from urllib.parse import urlencode
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounting.access import accountant_required
 from accounting.forms import RakeReportForm, StatementForm
 from accounting.report import (
     CONTENT_TYPES,
@@ -42,7 +42,7 @@ def _requested_format(request: HttpRequest) -> Format | None:
     return cast(Format, download) if download in FORMATS else None
 
 
-@staff_member_required
+@accountant_required
 @require_GET
 def rake_report_page(request: HttpRequest) -> HttpResponse:
     """Opens on the New York month to date, grouped by day."""
@@ -76,7 +76,7 @@ def rake_report_page(request: HttpRequest) -> HttpResponse:
     )
 
 
-@staff_member_required
+@accountant_required
 @require_GET
 def statement_page(request: HttpRequest) -> HttpResponse:
     """A New York month (by default the current one) per game and stakes."""

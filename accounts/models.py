@@ -52,7 +52,11 @@ class Player(AbstractUser):
     class Meta:
         verbose_name = "player"
         ordering = ["username"]
-        permissions = [("move_money", "Can credit and debit a player's wallet")]
+        permissions = [
+            ("move_money", "Can credit and debit a player's wallet"),
+            # The accountants' (accounting/access.py): dashboard, rake report, statement, API.
+            ("read_accounts", "Can read the room's accounts: dashboard, rake and statements"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(balance__gte=0), name="player_balance_never_negative"

@@ -401,11 +401,18 @@ class ChatMuteRefused(ValueError):
     """A mute the room will not keep (oneself, or no such player); nothing is written."""
 
 
+# Player ids are 64-bit (BigAutoField): a larger one names nobody.
+MAX_PLAYER_ID = 2**63 - 1
+
+
 def chat_mute_set(*, player_id: int, muted_id: int, on: bool) -> None:
     """Hide (on) or show again (off) `muted_id`'s chat to `player_id`, everywhere they play.
     Saying it twice changes nothing."""
     if muted_id == player_id:
         raise ChatMuteRefused("You cannot mute yourself.")
+    if not 0 < muted_id <= MAX_PLAYER_ID:
+        # No player has it; SQLite cannot even bind it (OverflowError, issue #22: a 500).
+        raise ChatMuteRefused("No such player.")
     if not on:
         ChatMute.objects.filter(player_id=player_id, muted_id=muted_id).delete()
         return

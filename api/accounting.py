@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounting.access import is_accountant
 from accounting.report import GROUP_BY_CHOICES, rake_report
 from pokerroom.room_day import day_range_error
 
@@ -59,11 +60,18 @@ class IsVerifiedStaff(permissions.IsAdminUser):
         return super().has_permission(request, view) and bool(is_verified and is_verified())
 
 
+class IsAccountant(permissions.BasePermission):
+    """Staff with the accountants' permission (accounting/access.py)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return is_accountant(request.user)
+
+
 class RakeReportView(APIView):
-    """Staff only: hands, rake and tournament fees of New York days, grouped by day, table,
+    """Accountants only: hands, rake and tournament fees of New York days, grouped by day, table,
     stakes, game or schedule (accounting.report)."""
 
-    permission_classes = [IsVerifiedStaff]
+    permission_classes = [IsVerifiedStaff, IsAccountant]
 
     @extend_schema(parameters=[RakeQuerySerializer], responses=RakeReportSerializer)
     def get(self, request: Request) -> Response:

@@ -188,6 +188,26 @@ class Seat(models.Model):
         return self.connected and (self.last_seen is None or now - self.last_seen < PRESENCE_STALE)
 
 
+class TimeBankKept(models.Model):
+    """R-BET-7: what is used of a time bank is gone, for the day (the room's, New York): a
+    player who leaves a table keeps here what was left of their bank there, and sitting down
+    again the same day starts from it, not from a full bank (issue #22)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    time_bank_ms = models.PositiveIntegerField()
+    hands_dealt = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="time_bank_kept_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} on {self.day}: {self.time_bank_ms} ms"
+
+
 class Hand(models.Model):
     """One hand: the engine's state (JSON, deck included: never sent to a client)."""
 

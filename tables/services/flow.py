@@ -22,11 +22,12 @@ from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
 from integrity import holds
 from pokerroom import metrics
+from pokerroom.room_day import room_day
 from stud import ActionKind, Event, Game, GameConfig, OddChip, StudHand
-from stud.time_bank import time_bank_after_deal, time_bank_after_use
+from stud.time_bank import time_bank_after_deal, time_bank_after_use, time_bank_start_ms
 from tables.common import ante_awaited, iso, ms_left, ready_seats
 from tables.kinds import table_kind
-from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, WaitingListEntry
+from tables.models import Hand, HandEvent, RakeEntry, Seat, Table, TimeBankKept, WaitingListEntry
 from tables.realtime.frames import (
     AnteConfirm,
     LegalAction,
@@ -540,8 +541,18 @@ def hand_finish(
             )
 
 
-def seat_cash_out(*, table: Table, seat: Seat) -> None:
-    """R-BUY-1: leaving returns the stack to the balance; the seat frees."""
+def seat_cash_out(*, table: Table, seat: Seat, now: datetime | None = None) -> None:
+    """R-BUY-1: leaving returns the stack to the balance; the seat frees. R-BET-7: what is
+    left of the seat's time bank is kept for the day (`seat_time_bank_kept`)."""
+    TimeBankKept.objects.update_or_create(
+        table_id=table.pk,
+        player_id=seat.player_id,
+        defaults={
+            "day": room_day(now),
+            "time_bank_ms": seat.time_bank_ms,
+            "hands_dealt": seat.hands_dealt,
+        },
+    )
     if seat.stack > 0:
         wallet_credit(
             player_id=seat.player_id,
@@ -568,6 +579,19 @@ def suspended_seats_cash_out(*, table: Table, outbox: Outbox) -> None:
             seat.sitting_out = True
             seat.save(update_fields=["sitting_out"])
         outbox.seats_changed = True
+
+
+def seat_time_bank_kept(*, table: Table, player_id: int, now: datetime) -> tuple[int, int]:
+    """R-BET-7: the time bank (ms) and hands dealt a player sits down with: a full bank, or
+    what they left this table with earlier today, whichever is less (leaving and sitting
+    down again does not refill it)."""
+    full = time_bank_start_ms(table.time_bank)
+    kept = TimeBankKept.objects.filter(
+        table_id=table.pk, player_id=player_id, day=room_day(now)
+    ).first()
+    if kept is None:
+        return full, 0
+    return min(full, kept.time_bank_ms), kept.hands_dealt
 
 
 def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:

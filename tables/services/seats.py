@@ -10,7 +10,6 @@ from accounts.money import cents_format
 from accounts.services import InsufficientBalance, staff_action_record, wallet_debit
 from integrity import holds
 from stud import IllegalAction, StudHand
-from stud.time_bank import time_bank_start_ms
 from tables.common import ante_awaited, now_or, ready_seats
 from tables.kinds import table_kind
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
@@ -27,6 +26,7 @@ from tables.services.flow import (
     hand_schedule_next,
     next_hand_frame,
     seat_cash_out,
+    seat_time_bank_kept,
     table_reference,
     waiting_list_offer_seats,
 )
@@ -157,12 +157,14 @@ def seat_take(
         elif seat_number in taken:
             raise change.refuse(Refusal.SEAT_TAKEN, "That seat is taken.")
         _pay_for_chips(change, player, buy_in, "bought in")
+        bank_ms, hands_dealt = seat_time_bank_kept(table=table, player_id=player.pk, now=now)
         seat = Seat.objects.create(
             table=table,
             number=seat_number,
             player=player,
             stack=buy_in,
-            time_bank_ms=time_bank_start_ms(table.time_bank),
+            time_bank_ms=bank_ms,
+            hands_dealt=hands_dealt,
         )
         holds.seat_address_record(
             table_id=table.pk,
@@ -254,7 +256,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
             seat.stack = engine.stack(seat.number)
             hand.left_seats = {**hand.left_seats, str(seat.number): seat.stack}
             hand.save(update_fields=["left_seats"])
-            seat_cash_out(table=table, seat=seat)
+            seat_cash_out(table=table, seat=seat, now=now)
             del seats[seat.number]
             hand_carry_on(
                 table=table,
@@ -266,7 +268,7 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
                 absentees_locked=True,
             )
         else:
-            seat_cash_out(table=table, seat=seat)
+            seat_cash_out(table=table, seat=seat, now=now)
             waiting_list_offer_seats(table=table, outbox=outbox, now=now)
     return change.result
 

@@ -198,6 +198,6 @@ def test_players_get_no_dashboard(client: Client) -> None:
     page = client.get(reverse("staff_dashboard"))
     assert page.status_code == 302 and "/admin/login/" in page["Location"]
     data = client.get(reverse("staff_dashboard_data"))
-    assert data.status_code == 403 and data.json() == {"error": "Staff only."}
+    assert data.status_code == 403 and data.json() == {"error": "Accountants only."}
     client.logout()
     assert client.get(reverse("staff_dashboard_data")).status_code == 403

@@ -53,3 +53,18 @@ def test_the_settings_page_lists_the_muted_and_unmutes_one(client):
     assert "Big Ben" not in client.get("/accounts/settings/").content.decode()
     forged = client.post("/accounts/settings/unmute/", {"player_id": "x"}, follow=True)
     assert "No such muted player." in forged.content.decode()
+
+
+@pytest.mark.parametrize("forged_id", [2**63, 2**64 + 5, -(2**63) - 1, 0])
+def test_unmuting_an_id_no_player_can_have_is_a_clear_refusal_not_a_500(client, forged_id):
+    """Issue #22: an id of 2**63 or more made SQLite raise OverflowError (a 500); PostgreSQL
+    answered the refusal. Either way: "No such muted player.", and every mute as it was."""
+    ann, ben = PlayerFactory(), PlayerFactory()
+    chat_mute_set(player_id=ann.pk, muted_id=ben.pk, on=True)
+    client.force_login(ann)
+
+    response = client.post("/accounts/settings/unmute/", {"player_id": str(forged_id)}, follow=True)
+
+    assert response.status_code == 200
+    assert "No such muted player." in response.content.decode()
+    assert chat_muted_ids(ann.pk) == [ben.pk]

@@ -121,3 +121,19 @@ export async function seatTagsAfter(frames, seatNumber, options = {}) {
     }));
   });
 }
+
+// Issue #22: an action sent as `ref` and answered by `reply` (an error or result frame, or
+// null: no answer); what the store then sends again, and the ping's position.
+export function actAnswered(frames, offer, reply, { playerId = null } = {}) {
+  const store = new TableStore({ playerId });
+  frames.forEach((frame, i) => store.receive(frame, 1000 + i));
+  const message = store.act(offer);
+  store.actSent(message, "r1");
+  const effects = reply ? store.receive({ ...reply, ref: "r1" }, 2000) : [];
+  return {
+    message,
+    effects: effects.filter((e) => !COSMETIC.includes(e.type)),
+    resend: store.actResend("r1"),
+    position: store.position(),
+  };
+}

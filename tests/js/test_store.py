@@ -571,3 +571,62 @@ async def test_lines_of_events_a_snapshot_already_holds_are_not_lost(modules):
         "Alice completes to $2.00",
         "Bob calls $1.50",
     ]
+
+
+async def test_an_action_answered_internal_is_sent_again_with_the_same_seq(modules):
+    """Issue #22: `internal` means nothing was applied (the database restarting): the same
+    action goes again, same seq (actions are idempotent), with no toast and no new buttons."""
+    offer = {"kind": "check", "amount": 0}
+    turn = snapshot(seq=5)
+    got = await modules.call(
+        CHECKS,
+        "actAnswered",
+        [turn],
+        offer,
+        {"type": "error", "code": "internal"},
+        {"playerId": ALICE},
+    )
+    assert got["effects"] == [{"type": "resend_act", "delay": 500, "ref": "r1"}]
+    assert got["resend"] == got["message"] and got["message"]["seq"] == 5
+
+
+async def test_an_action_not_answered_is_sent_again_and_an_answered_one_is_not(modules):
+    offer = {"kind": "check", "amount": 0}
+    turn = snapshot(seq=5)
+    silent = await modules.call(CHECKS, "actAnswered", [turn], offer, None, {"playerId": ALICE})
+    assert silent["resend"] == silent["message"]
+    answered = await modules.call(
+        CHECKS,
+        "actAnswered",
+        [turn],
+        offer,
+        {"type": "result", "command": "act", "ok": True, "status": "applied", "seq": 6},
+        {"playerId": ALICE},
+    )
+    assert answered["resend"] is None
+
+
+async def test_the_ping_carries_the_hand_and_seq_the_page_holds(modules):
+    offer = {"kind": "check", "amount": 0}
+    got = await modules.call(
+        CHECKS, "actAnswered", [snapshot(seq=5)], offer, None, {"playerId": ALICE}
+    )
+    assert got["position"] == {"hand_id": 7, "seq": 5}
+
+
+async def test_r_time_3_a_turn_clock_frame_restarts_the_bar_on_the_plain_clock(modules):
+    """The room could not reach the player to act: the turn's clock starts again (not the
+    time bank)."""
+    frame = {
+        "type": "turn_clock",
+        "table_id": 3,
+        "hand_id": 7,
+        "seq": 5,
+        "seat": 2,
+        "action_deadline": "2026-12-01T12:00:20+00:00",
+        "ms_left": 20_000,
+    }
+    fed = await modules.call(
+        CHECKS, "feed", [snapshot(seq=5, ms_left=1_000), frame], {"playerId": ALICE, "now": 0}
+    )
+    assert fed["deadline"] == 1 + 20_000 and fed["timeBankMs"] is None

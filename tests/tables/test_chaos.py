@@ -99,17 +99,27 @@ def test_a_process_that_exits_on_its_own_is_a_failure_with_its_last_words(
     assert "dying words" in exits[0].log_tail
 
 
+# CI runs three seeds (issue #22): 101 (Redis down 5.3 s lost the turn frames of the moment
+# and stalled both tables until the run ended, before each process resynced its connections
+# after an outage and every ping carried the client's seq), 7 and 19. 60 s of faults each:
+# the first faults of the seeds' 180 s runs in docs/operations.md, about 2 minutes a seed.
+CI_SEEDS = (101, 7, 19)
+CI_SECONDS = 60
+
+
 @pytest.mark.services
-@pytest.mark.timeout(420)  # 75 s of faults, the processes' starts and restarts on a busy machine
-def test_tables_survive_random_kills_of_every_room_process(tmp_path: Path) -> None:
-    """75 seconds of faults on 2 tables, the seed fixed so that a failure can be replayed
+@pytest.mark.timeout(420)  # the faults, the processes' starts and restarts on a busy machine
+@pytest.mark.parametrize("seed", CI_SEEDS)
+def test_tables_survive_random_kills_of_every_room_process(tmp_path: Path, seed: int) -> None:
+    """CI_SECONDS of faults on 2 tables, the seed fixed so that a failure can be replayed
     with the same command (its process logs are kept under the test's tmp_path)."""
     report_path = tmp_path / "report.json"
     run = subprocess.run(
         [
             sys.executable,
             "benchmarks/chaos.py",
-            *("--tables", "2", "--seconds", "75", "--seed", "19", "--clock", "5", "--gap", "3-8"),
+            *("--tables", "2", "--seconds", str(CI_SECONDS), "--seed", str(seed)),
+            *("--clock", "5", "--gap", "3-8"),
             *("--logs", str(tmp_path / "logs"), "--json", str(report_path)),
         ],
         cwd=ROOT,

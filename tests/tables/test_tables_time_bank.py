@@ -161,3 +161,29 @@ def test_r_bet_7_what_is_used_is_gone_and_never_below_nothing():
     assert time_bank_after_use(30_000, 12_000) == 18_000
     assert time_bank_after_use(30_000, 45_000) == 0
     assert time_bank_after_use(30_000, -5) == 30_000
+
+
+def test_r_bet_7_leaving_and_sitting_down_again_does_not_refill_the_time_bank():
+    """Issue #22: Alice used 5.8 s of her 30 s bank, left and sat down again: 24.2 s, not
+    30 (what is used is gone, for the day at this table). Another table's bank is its own."""
+    table, alice, _bob = heads_up_with_a_bank(30)
+    assert clock_runs_out(table, now=at(10)).ok  # her clock ran out: the bank runs
+    assert act(table, alice, "fold", now=at(15.8)).ok  # 5.8 s of it used
+    assert bank_ms(alice) == 24_200
+    assert services.seat_leave(table_id=table.pk, player=alice, now=at(20)).ok
+
+    assert services.seat_take(table_id=table.pk, player=alice, buy_in=table.buy_in, now=at(30)).ok
+    assert bank_ms(alice) == 24_200
+    other = make_table(time_bank=30)
+    assert services.seat_take(table_id=other.pk, player=alice, buy_in=other.buy_in, now=at(31)).ok
+    assert Seat.objects.get(player=alice, table=other).time_bank_ms == 30_000
+
+
+def test_r_bet_7_the_next_day_a_player_sits_down_with_a_full_bank_again():
+    table, alice, _bob = heads_up_with_a_bank(30)
+    assert clock_runs_out(table, now=at(10)).ok
+    assert act(table, alice, "fold", now=at(15.8)).ok
+    assert services.seat_leave(table_id=table.pk, player=alice, now=at(20)).ok
+    next_day = at(60 * 60 * 24)
+    assert services.seat_take(table_id=table.pk, player=alice, buy_in=table.buy_in, now=next_day).ok
+    assert bank_ms(alice) == 30_000
