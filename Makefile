@@ -48,14 +48,17 @@ lint: venv lint-js
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
-## ESLint on static/js and tests/js (eslint.config.js; package.json pins it). Installs it into
+## ESLint on static/js and tests/js (eslint.config.js; package.json pins it), and TypeScript's
+## check of the `// @ts-check` modules against the frames' generated types (tsconfig.json). Installs it into
 ## node_modules/ with `npm ci` on first use; skipped with a notice only where Node is absent.
 lint-js:
 	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
 	  echo "NOTICE: Node.js/npm not found: the JavaScript lint (ESLint) is skipped"; \
 	else \
-	  test -x node_modules/.bin/eslint || npm ci --no-audit --no-fund --loglevel=error; \
-	  node_modules/.bin/eslint static/js tests/js; \
+	  test -x node_modules/.bin/eslint -a -x node_modules/.bin/tsc || \
+	    npm ci --no-audit --no-fund --loglevel=error; \
+	  node_modules/.bin/eslint static/js tests/js && \
+	    node_modules/.bin/tsc --noEmit -p tsconfig.json; \
 	fi
 
 format: venv

@@ -1,3 +1,4 @@
+// @ts-check
 // The live table's state, fed by the server's frames (docs/protocol.md). Pure: no DOM, no
 // socket, no timers and no clock of its own. The time comes in as an argument (a monotonic
 // `now` in milliseconds, performance.now() in the page), and each call returns the effects the
@@ -9,6 +10,8 @@
 // time: `now + ms_left` at the frame's receipt, never the client's wall clock.
 import { applyEvent, emptyHand, fromView } from "../handstate.js";
 import { amount } from "../money.js";
+
+/** @typedef {import("./frames.js").TableFrame} TableFrame */
 
 // When the snapshot does not name the table's clock yet.
 export const DEFAULT_ACTION_CLOCK_MS = 10_000;
@@ -94,6 +97,11 @@ export class TableStore {
   }
 
   // One frame from the server; `now` is the local monotonic time of its receipt.
+  /**
+   * @param {TableFrame} frame
+   * @param {number} now
+   * @param {number | null} [wallNow]
+   */
   receive(frame, now, wallNow = null) {
     switch (frame.type) {
       case "snapshot":
