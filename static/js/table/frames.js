@@ -61,6 +61,14 @@
 
 /**
  * @typedef {{
+ *   type: "last_hands",
+ *   table_id: number,
+ *   last_hands: Array<Object<string, any>>,
+ * }} LastHandsFrame
+ */
+
+/**
+ * @typedef {{
  *   kind: string,
  *   amount: number,
  *   adds: number,
@@ -200,6 +208,6 @@
  * }} YourTurnFrame
  */
 
-/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TimeBankFrame | WaitingListFrame | YourTurnFrame} TableFrame */
+/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TimeBankFrame | WaitingListFrame | YourTurnFrame} TableFrame */
 
 export {};

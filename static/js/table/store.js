@@ -17,8 +17,6 @@ import { amount } from "../money.js";
 export const DEFAULT_ACTION_CLOCK_MS = 10_000;
 // R-BET-7: a time bank is never more than this.
 export const TIME_BANK_MAX_MS = 60_000;
-// After hand_end, the fresh seats and last hands come in a snapshot asked for this much later.
-export const SNAPSHOT_AFTER_HAND_END_MS = 300;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
 export const TURN_OFFERS_WAIT_MS = 500;
 
@@ -145,6 +143,19 @@ export class TableStore {
         return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
+        return [];
+      case "last_hands":
+        // A hand ended: its summary comes with the hand's frames (no snapshot asked for).
+        if (this.snap) this.snap.last_hands = frame.last_hands;
+        return [];
+      case "stakes":
+        // R-TOUR-5: the next hand is dealt at the new level (a hand in play keeps its own).
+        if (this.snap) {
+          Object.assign(this.snap.table, {
+            ante: frame.ante, bring_in: frame.bring_in, small_bet: frame.small_bet,
+            big_bet: frame.big_bet, dealer_only_ante: frame.dealer_only_ante,
+          });
+        }
         return [];
       case "seat_offer":
         this.offer = localDeadline(frame.ms_left, frame.until, now, wallNow);
@@ -341,10 +352,7 @@ export class TableStore {
       if (["cards_dealt", "down_cards", "community_card"].includes(frame.kind)) {
         effects.push({ type: "sound", name: "card" });
       }
-      if (frame.kind === "hand_end") {
-        this.deadline = null;
-        effects.push({ type: "snapshot_later", delay: SNAPSHOT_AFTER_HAND_END_MS });
-      }
+      if (frame.kind === "hand_end") this.deadline = null;
     }
     this.keepPreAction();
     this.applyStrength();
