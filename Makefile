@@ -52,17 +52,20 @@ lint: venv lint-js
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
-## ESLint on static/js and tests/js (eslint.config.js) and stylelint on static/css
-## (.stylelintrc.json: stylelint-config-standard); package.json pins both. Installs them into
+## ESLint on static/js and tests/js (eslint.config.js), stylelint on static/css
+## (.stylelintrc.json: stylelint-config-standard), and TypeScript's check of the `// @ts-check`
+## modules against the frames' generated types (tsconfig.json); package.json pins all three.
+## Installs them into
 ## node_modules/ with `npm ci` on first use; skipped with a notice only where Node is absent.
 lint-js:
 	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
 	  echo "NOTICE: Node.js/npm not found: the JavaScript and CSS lint (ESLint, stylelint) is skipped"; \
 	else \
-	  test -x node_modules/.bin/eslint -a -x node_modules/.bin/stylelint \
+	  test -x node_modules/.bin/eslint -a -x node_modules/.bin/stylelint -a -x node_modules/.bin/tsc \
 	    || npm ci --no-audit --no-fund --loglevel=error; \
-	  node_modules/.bin/eslint static/js tests/js; \
-	  node_modules/.bin/stylelint "static/css/**/*.css"; \
+	  node_modules/.bin/eslint static/js tests/js && \
+	    node_modules/.bin/stylelint "static/css/**/*.css" && \
+	    node_modules/.bin/tsc --noEmit -p tsconfig.json; \
 	fi
 
 ## make screenshots: the pictures of every page the browser checks look at, written as their

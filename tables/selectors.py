@@ -132,6 +132,13 @@ def _table_public(table: Table) -> dict[str, Any]:
     }
 
 
+def last_hands_public(table_id: int) -> list[dict[str, Any]]:
+    """The table's last LAST_HANDS finished hands, newest first (the snapshot's and the
+    `last_hands` frame's)."""
+    finished = Hand.objects.filter(table_id=table_id, ended_at__isnull=False).order_by("-number")
+    return [_hand_summary(hand) for hand in finished[:LAST_HANDS]]
+
+
 def _hand_summary(hand: Hand) -> dict[str, Any]:
     engine = StudHand.from_json(hand.state)
     result = engine.result
@@ -204,7 +211,6 @@ def table_snapshot(
             "button": hand.button,
             "state": view(engine, dealt_seat),
         }
-    finished = Hand.objects.filter(table=table, ended_at__isnull=False).order_by("-number")
     return {
         "type": "snapshot",
         "table": _table_public(table),
@@ -215,7 +221,7 @@ def table_snapshot(
         "next_hand_ms_left": ms_left(table.next_hand_at, now),
         "awaiting_ante": _ante_awaited(table, hand),
         "waiting_list": waiting_list_public(table_id),
-        "last_hands": [_hand_summary(h) for h in finished[:LAST_HANDS]],
+        "last_hands": last_hands_public(table_id),
         "chat": chat_recent(table_id),  # the last messages, so a reload shows them again
         # whose chat this viewer has muted (on their account: every table and device)
         "chat_muted": [] if viewer is None else chat_muted_ids(viewer.pk),

@@ -128,6 +128,11 @@ const ACTION_WORDS = {
 };
 
 // Applies one event ({kind, payload}) and returns the new hand (the old one is untouched).
+/**
+ * @param {any} previous
+ * @param {any} event
+ * @param {{viewerSeat?: number | null, money?: (cents: number) => string}} [options]
+ */
 export function applyEvent(previous, event, { viewerSeat = null, money = String } = {}) {
   const hand = structuredClone(previous);
   const p = event.payload || {};

@@ -125,6 +125,14 @@ class Seats(Frame, frozen=True, tag="seats"):
     seats: list[dict[str, Any]]
 
 
+class LastHands(Frame, frozen=True, tag="last_hands"):
+    """A hand ended: the table's last hands (newest first, as the snapshot's `last_hands`),
+    so no viewer asks for a snapshot to learn them (issue #23)."""
+
+    table_id: int
+    last_hands: list[dict[str, Any]]
+
+
 class WaitingList(Frame, frozen=True, tag="waiting_list"):
     table_id: int
     entries: list[dict[str, Any]]
@@ -234,8 +242,10 @@ TableFrame = (
     | HandStrength
     | YourTurn
     | TimeBank
+    | TurnClock
     | ShowOffer
     | Seats
+    | LastHands
     | WaitingList
     | SeatOffer
     | NextHand
@@ -254,8 +264,10 @@ TABLE_FRAMES: tuple[type[Frame], ...] = (
     HandStrength,
     YourTurn,
     TimeBank,
+    TurnClock,
     ShowOffer,
     Seats,
+    LastHands,
     WaitingList,
     SeatOffer,
     NextHand,

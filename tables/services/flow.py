@@ -465,6 +465,9 @@ def hand_finish(
     with a time-out, players who left cashed out, the next hand scheduled."""
     result = engine.result
     assert result is not None
+    # Issue #23: the page learns the hand's summary from the hand's own frames, not from a
+    # snapshot every viewer would ask for after the hand.
+    outbox.last_hands_changed = True
     final = dict(result.final_stacks)
     timed_out = set(hand.timed_out_seats)
     for number, chips in final.items():

@@ -14,8 +14,16 @@ from stud import StudHand
 from stud.strength import hand_strength
 from tables.common import iso, ms_left
 from tables.models import Hand, HandEvent, Table
-from tables.realtime.frames import UNSET, Event, Frame, HandStrength, Seats, WaitingList
-from tables.selectors import seats_public, waiting_list_public
+from tables.realtime.frames import (
+    UNSET,
+    Event,
+    Frame,
+    HandStrength,
+    LastHands,
+    Seats,
+    WaitingList,
+)
+from tables.selectors import last_hands_public, seats_public, waiting_list_public
 from tables.services.broadcast import broadcast
 from tables.services.results import Frames, Status, TableResult
 
@@ -106,6 +114,7 @@ class Outbox:
         self.user_frames: dict[int, list[Pending]] = {}
         self.seats_changed = False
         self.waiting_changed = False
+        self.last_hands_changed = False  # a hand ended: its `last_hands` frame goes out
         # a hand's events recorded `with_turn`, by hand id, until they are written
         self.events_unwritten: dict[int, list[HandEvent]] = {}
         self._jobs: list[Callable[[], None]] = []
@@ -204,6 +213,8 @@ class Outbox:
             self._strength_frames(self._dealt)
         if self.seats_changed:
             self.table_frame(Seats(table_id=table_id, seats=seats_public(table_id)))
+        if self.last_hands_changed:
+            self.table_frame(LastHands(table_id=table_id, last_hands=last_hands_public(table_id)))
         if self.waiting_changed:
             self.table_frame(WaitingList(table_id=table_id, entries=waiting_list_public(table_id)))
         frames = Frames(

@@ -301,7 +301,8 @@ async def test_a_snapshot_that_comes_after_the_hand_ended_lets_the_queued_frames
         ],
         {"playerId": ALICE},
     )
-    assert [e["type"] for e in fed["effects"][-1]] == ["fly_chips", "snapshot_later"]
+    # Issue #23: no snapshot asked for after the hand (its last_hands frame says the rest).
+    assert [e["type"] for e in fed["effects"][-1]] == ["fly_chips"]
     assert fed["awaiting"] is False and fed["queued"] == []
     assert fed["isOver"] is True and fed["winners"] == [2]
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The live table's state, fed by the server's frames (docs/protocol.md). Pure: no DOM, no
 // socket, no timers and no clock of its own. The time comes in as an argument (a monotonic
 // `now` in milliseconds, performance.now() in the page), and each call returns the effects the
@@ -10,12 +11,12 @@
 import { applyEvent, emptyHand, fromView } from "../handstate.js";
 import { amount } from "../money.js";
 
+/** @typedef {import("./frames.js").TableFrame} TableFrame */
+
 // When the snapshot does not name the table's clock yet.
 export const DEFAULT_ACTION_CLOCK_MS = 10_000;
 // R-BET-7: a time bank is never more than this.
 export const TIME_BANK_MAX_MS = 60_000;
-// After hand_end, the fresh seats and last hands come in a snapshot asked for this much later.
-export const SNAPSHOT_AFTER_HAND_END_MS = 300;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
 export const TURN_OFFERS_WAIT_MS = 500;
 // An action not answered in this long is sent again, with the same seq (actions are
@@ -109,6 +110,11 @@ export class TableStore {
   }
 
   // One frame from the server; `now` is the local monotonic time of its receipt.
+  /**
+   * @param {TableFrame} frame
+   * @param {number} now
+   * @param {number | null} [wallNow]
+   */
   receive(frame, now, wallNow = null) {
     switch (frame.type) {
       case "snapshot":
@@ -168,6 +174,10 @@ export class TableStore {
         return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
+        return [];
+      case "last_hands":
+        // A hand ended: its summary comes with the hand's frames (no snapshot asked for).
+        if (this.snap) this.snap.last_hands = frame.last_hands;
         return [];
       case "seat_offer":
         this.offer = localDeadline(frame.ms_left, frame.until, now, wallNow);
@@ -393,10 +403,7 @@ export class TableStore {
       if (["cards_dealt", "down_cards", "community_card"].includes(frame.kind)) {
         effects.push({ type: "sound", name: "card" });
       }
-      if (frame.kind === "hand_end") {
-        this.deadline = null;
-        effects.push({ type: "snapshot_later", delay: SNAPSHOT_AFTER_HAND_END_MS });
-      }
+      if (frame.kind === "hand_end") this.deadline = null;
     }
     this.keepPreAction();
     this.applyStrength();
