@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from accounts.models import Player
+from accounts.money import cents_format
 from integrity.models import IntegrityCase, PairReview, SharedAddressAllowance, Suspension
 from stud import StudHand
 from stud.actions import Abandon, Action, Show, TimeOut
@@ -84,6 +85,12 @@ class FaceUpSeat:
     up: list[str]
     status: str
     net: int
+
+    @property
+    def net_text(self) -> str:
+        if self.net > 0:
+            return f"won {cents_format(self.net)}"
+        return f"lost {cents_format(-self.net)}" if self.net else "even"
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def seat_take(
             raise change.refuse(
                 Refusal.SUSPENDED, "Your account is suspended while staff review it."
             )
-        if holds.shared_address_seated(
+        if address and holds.shared_address_seated(
             table_id=table.pk,
             player_id=player.pk,
             address=address,

@@ -1,6 +1,7 @@
 """Issue #25: the colluding bot policies do what they are named for, and a short session of
 the collusion benchmark (benchmarks/collusion.py) runs end to end through the room's
-services and the scan. The full session, thousands of hands, is the benchmark (docs/integrity.md)."""
+services and the scan. The full session, thousands of hands, is the benchmark
+(docs/integrity.md)."""
 
 from __future__ import annotations
 

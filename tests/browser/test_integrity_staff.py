@@ -67,7 +67,7 @@ def test_staff_see_a_flagged_pair_with_its_evidence_and_suspend_it(
     page.get_by_label("Note").fill("Folds the better hand to bob nearly half the time.")
     page.get_by_role("button", name="Add the note").click()
     expect(page.get_by_test_id("case")).to_contain_text("nearly half the time")
-    page.get_by_label(re.compile("^Suspended")).check()
+    page.get_by_role("radio", name=re.compile("Suspended")).check()
     page.get_by_role("button", name="Decide").click()
     expect(page.locator("[data-case-status]").first).to_have_text("suspended")
     page.screenshot(path=str(SCREENSHOTS / f"integrity-case-{name}.png"), full_page=True)
