@@ -428,3 +428,37 @@ class StaffAction(models.Model):
         if self.action in StaffActionKind.values:
             return str(StaffActionKind(self.action).label)
         return self.action
+
+
+class PlayLimitKind(models.TextChoices):
+    """The limits a player sets on themselves (issue #26). Money limits count the ledger on
+    the room's New York day, its week (from Monday) and its month."""
+
+    BUY_IN_DAY = "buy_in_day", "Buy-ins a day"
+    BUY_IN_WEEK = "buy_in_week", "Buy-ins a week"
+    BUY_IN_MONTH = "buy_in_month", "Buy-ins a month"
+    LOSS_DAY = "loss_day", "Losses a day"
+    LOSS_WEEK = "loss_week", "Losses a week"
+    LOSS_MONTH = "loss_month", "Losses a month"
+    SESSION_MINUTES = "session_minutes", "Session length (minutes)"
+
+
+class PlayLimit(models.Model):
+    """One limit of one player: `amount` (cents, or minutes for the session) in force, None
+    for none; a raise or a removal waits 24 hours (`raise_at`) before it replaces it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="play_limits")
+    kind = models.CharField(max_length=20, choices=PlayLimitKind.choices)
+    amount = models.PositiveBigIntegerField(null=True, blank=True)
+    raise_pending = models.BooleanField(default=False)
+    raise_to = models.PositiveBigIntegerField(null=True, blank=True)
+    raise_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="one_play_limit_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.kind}: {self.amount}"

@@ -27,6 +27,7 @@ from accounts.models import (
     StaffAction,
     StaffActionKind,
 )
+from accounts.limits import STAKE_KINDS, stake_check
 from accounts.money import cents_format
 from accounts.names import name_check
 from accounts.signals import auto_ante_turned_on
@@ -88,6 +89,8 @@ def _wallet_move(
         new_balance = player.balance + signed_amount
         if new_balance < 0:
             raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
+        if debit and kind in STAKE_KINDS:
+            stake_check(player_id=player_id, amount=amount)  # the player's limits (issue #26)
         Player.objects.filter(pk=player_id).update(balance=new_balance)
         player.balance = new_balance
         entry = LedgerEntry.objects.create(

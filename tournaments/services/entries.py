@@ -12,7 +12,7 @@ Lock order: the tournament row, then its tables (lower id first, through
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.limits import PlayLimitRefused
 from accounts.models import Player
 from accounts.money import cents_format
 from stud import StudHand
@@ -334,6 +335,15 @@ def _can_pay(*, player_id: int, amount: int, what: str) -> None:
         )
 
 
+def _staked(pay: Callable[[], None]) -> None:
+    """Pay a stake; over a limit the player set (issue #26), refused with that limit named
+    and when it resets, the caller's transaction rolling back whatever was taken."""
+    try:
+        pay()
+    except PlayLimitRefused as error:
+        raise TournamentRefused(TournamentRefusal.PLAY_LIMIT, str(error)) from None
+
+
 def tournament_register(
     *, tournament_id: int, player: Player, now: datetime | None = None
 ) -> TournamentEntry:
@@ -370,7 +380,7 @@ def tournament_register(
         entry = TournamentEntry.objects.create(
             tournament=tournament, player=player, registered_at=now
         )
-        entry_pay(tournament=tournament, player_id=player.pk)
+        _staked(lambda: entry_pay(tournament=tournament, player_id=player.pk))
         tournament_changed(tournament)
     return entry
 
@@ -476,7 +486,7 @@ def tournament_add_on(
             amount=tournament.add_on_price,
             what=f"for the add-on ({tournament.add_on_chips} chips)",
         )
-        add_on_pay(tournament=tournament, player_id=player.pk)
+        _staked(lambda: add_on_pay(tournament=tournament, player_id=player.pk))
         entry.add_on_at = now
         entry.add_on_pending = started
         entry.save(update_fields=["add_on_at", "add_on_pending"])
