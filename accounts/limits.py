@@ -110,7 +110,9 @@ def _midnight(day: date) -> datetime:
 
 
 def _stakes_and_returns(player_id: int, start: datetime, end: datetime) -> tuple[int, int]:
-    lines = LedgerEntry.objects.filter(player_id=player_id, created_at__gte=start, created_at__lt=end)
+    lines = LedgerEntry.objects.filter(
+        player_id=player_id, created_at__gte=start, created_at__lt=end
+    )
     totals = lines.aggregate(
         staked=Sum("amount", filter=Q(kind__in=STAKE_KINDS, amount__lt=0)),
         returned=Sum("amount", filter=Q(kind__in=RETURN_KINDS, amount__gt=0)),

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 
+from accounts.limits import STAKE_KINDS, stake_check
 from accounts.models import (
     CREDIT_KINDS,
     DEBIT_KINDS,
@@ -27,7 +28,6 @@ from accounts.models import (
     StaffAction,
     StaffActionKind,
 )
-from accounts.limits import STAKE_KINDS, stake_check
 from accounts.money import cents_format
 from accounts.names import name_check
 from accounts.signals import auto_ante_turned_on
