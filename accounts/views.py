@@ -16,9 +16,11 @@ from accounts.forms import (
     NAME_TAKEN_MESSAGE,
     CashierRequestForm,
     PlayerSettingsForm,
+    PlayLimitForm,
     SignUpForm,
 )
 from accounts.http import PlayerRequest
+from accounts.limits import PlayLimitInvalid, play_limit_set, play_limits_view
 from accounts.models import NameTaken
 from accounts.money import cents_format
 from accounts.names import NameRefused
@@ -179,4 +181,31 @@ def cashier(request: PlayerRequest) -> HttpResponse:
             "player": request.user,
             "requests": player_cashier_requests(player_id=request.user.pk)[:CASHIER_LIST_SIZE],
         },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_limits(request: PlayerRequest) -> HttpResponse:
+    """Limits the player sets (issue #26): lower at once, raise or remove after 24 hours."""
+    form = PlayLimitForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            limit = play_limit_set(
+                player_id=request.user.pk,
+                kind=form.cleaned_data["kind"],
+                amount=form.cleaned_data["amount"],
+            )
+        except PlayLimitInvalid as error:
+            form.add_error("amount", str(error))
+        else:
+            if limit.raise_pending:
+                messages.success(request, "Saved: the higher limit (or none) starts in 24 hours.")
+            else:
+                messages.success(request, "Saved: the limit is in force now.")
+            return redirect("play_limits")
+    return render(
+        request,
+        "accounts/limits.html",
+        {"form": form, "limits": play_limits_view(player_id=request.user.pk)},
     )

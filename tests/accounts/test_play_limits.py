@@ -153,3 +153,20 @@ def test_no_sequence_of_stakes_and_limit_changes_passes_a_limit_in_force(ops):
                 cap = in_force(limit, now)
                 if cap is not None:
                     assert used_toward(limit.kind, player.pk, now) <= cap, (limit.kind, ops)
+
+
+def test_the_account_page_and_the_api_set_and_show_limits(client):
+    player = PlayerFactory()
+    client.force_login(player)
+    client.post("/accounts/limits/", {"kind": "loss_week", "amount": "25.00"})
+    page = client.get("/accounts/limits/")
+    assert b"$25.00" in page.content
+    client.post("/accounts/limits/", {"kind": "loss_week", "amount": "99.00"})
+    page = client.get("/accounts/limits/").content.decode()
+    assert "$99.00 from" in page  # the raise waits, shown with its time
+    api = client.post(
+        "/api/me/limits/", {"kind": "buy_in_day", "amount": 1000}, content_type="application/json"
+    )
+    by_kind = {limit["kind"]: limit for limit in api.json()}
+    assert by_kind["buy_in_day"]["amount"] == 1000
+    assert by_kind["loss_week"]["amount"] == 2500 and by_kind["loss_week"]["pending"]
