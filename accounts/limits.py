@@ -22,8 +22,16 @@ from django.db import transaction
 from django.db.models import Min, Q, Sum
 from django.utils import timezone
 
-from accounts.models import LedgerEntry, LedgerKind, PlayLimit, PlayLimitKind
+from accounts.models import (
+    LedgerEntry,
+    LedgerKind,
+    PlayBreak,
+    PlayBreakKind,
+    PlayLimit,
+    PlayLimitKind,
+)
 from accounts.money import cents_format
+from accounts.signals import play_break_taken
 from pokerroom.room_day import room_zone
 
 RAISE_WAIT = timedelta(hours=24)
@@ -123,7 +131,7 @@ def _stakes_and_returns(player_id: int, start: datetime, end: datetime) -> tuple
 def used_toward(kind: str, player_id: int, now: datetime) -> int:
     """What counts toward a money limit now: stakes put in (buy-in limits) or stakes less
     returns (loss limits), in the limit's period."""
-    start, end = period_bounds(PERIODS[kind], now)
+    start, end = period_bounds(PERIODS[PlayLimitKind(kind)], now)
     staked, returned = _stakes_and_returns(player_id, start, end)
     return staked if kind in BUY_IN_KINDS else staked - returned
 
@@ -148,6 +156,7 @@ def stake_check(*, player_id: int, amount: int, now: datetime | None = None) -> 
     """Refuse (PlayLimitRefused) a stake of `amount` cents that would pass a limit in force.
     Called by the wallet with the player's row locked, before the ledger line is written."""
     now = timezone.now() if now is None else now
+    break_check(player_id=player_id, now=now)
     for limit in PlayLimit.objects.filter(player_id=player_id):
         cap = in_force(limit, now)
         if cap is None:
@@ -225,3 +234,65 @@ def play_limits_view(*, player_id: int, now: datetime | None = None) -> list[Lim
             )
         )
     return views
+
+
+# --- Breaks and self-exclusion ----------------------------------------------------------------
+
+BREAK_LENGTHS = {
+    "24h": (PlayBreakKind.BREAK, timedelta(hours=24)),
+    "7d": (PlayBreakKind.BREAK, timedelta(days=7)),
+    "30d": (PlayBreakKind.BREAK, timedelta(days=30)),
+    "6m": (PlayBreakKind.SELF_EXCLUSION, timedelta(days=183)),
+    "1y": (PlayBreakKind.SELF_EXCLUSION, timedelta(days=365)),
+    "5y": (PlayBreakKind.SELF_EXCLUSION, timedelta(days=5 * 365 + 1)),
+}
+
+
+class OnBreak(PlayLimitRefused):
+    """A stake or a cashier request while a break or self-exclusion runs."""
+
+
+def break_in_force(player_id: int, now: datetime | None = None) -> PlayBreak | None:
+    """The break or self-exclusion running now (the one ending last), if any."""
+    now = timezone.now() if now is None else now
+    return (
+        PlayBreak.objects.filter(player_id=player_id, starts_at__lte=now, ends_at__gt=now)
+        .order_by("-ends_at")
+        .first()
+    )
+
+
+def players_on_break(player_ids: list[int], now: datetime | None = None) -> set[int]:
+    now = timezone.now() if now is None else now
+    return set(
+        PlayBreak.objects.filter(
+            player_id__in=player_ids, starts_at__lte=now, ends_at__gt=now
+        ).values_list("player_id", flat=True)
+    )
+
+
+def break_check(*, player_id: int, now: datetime | None = None) -> None:
+    running = break_in_force(player_id, now)
+    if running is not None:
+        raise OnBreak(
+            f"You are on a {running.get_kind_display().lower()} until {_when(running.ends_at)}.",
+            kind=running.kind,
+            resets_at=running.ends_at,
+        )
+
+
+def play_break_take(*, player_id: int, length: str, now: datetime | None = None) -> PlayBreak:
+    """Take a break or self-exclude (`length` a key of BREAK_LENGTHS). It runs from now; a
+    longer one already running is kept (a break never shortens another). After commit,
+    `play_break_taken` tells the tables (the player is cashed out at the end of each hand
+    they are in, never folded) and the tournaments (unregistered, buy-ins back)."""
+    now = timezone.now() if now is None else now
+    if length not in BREAK_LENGTHS:
+        raise PlayLimitInvalid(f"No such break: {length!r}.")
+    kind, span = BREAK_LENGTHS[length]
+    with transaction.atomic():
+        taken = PlayBreak.objects.create(
+            player_id=player_id, kind=kind, starts_at=now, ends_at=now + span
+        )
+        transaction.on_commit(lambda: play_break_taken.send(sender=PlayBreak, player_id=player_id))
+    return taken

@@ -462,3 +462,25 @@ class PlayLimit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.kind}: {self.amount}"
+
+
+class PlayBreakKind(models.TextChoices):
+    BREAK = "break", "Break"
+    SELF_EXCLUSION = "self_exclusion", "Self-exclusion"
+
+
+class PlayBreak(models.Model):
+    """A break (24 hours, 7 or 30 days) or a self-exclusion (6 months, 1 or 5 years) a player
+    took (issue #26): from `starts_at` to `ends_at` they take no seat, no registration and no
+    cashier request. Never shortened: no code lifts one early, the player's or staff's."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="play_breaks")
+    kind = models.CharField(max_length=20, choices=PlayBreakKind.choices)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "ends_at"], name="play_break_player_ends")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.player} until {self.ends_at:%Y-%m-%d %H:%M}"

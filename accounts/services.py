@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 
-from accounts.limits import STAKE_KINDS, stake_check
+from accounts.limits import STAKE_KINDS, break_in_force, stake_check
 from accounts.models import (
     CREDIT_KINDS,
     DEBIT_KINDS,
@@ -235,6 +235,12 @@ def cashier_request(*, player_id: int, kind: str, amount: int) -> CashierRequest
         raise CashierRefused("The amount must be more than $0.00.")
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player_id)
+        running = break_in_force(player_id)
+        if running is not None:  # issue #26: no cashier while a break runs
+            raise CashierRefused(
+                f"You are on a {running.get_kind_display().lower()} until "
+                f"{running.ends_at:%Y-%m-%d %H:%M} UTC: the cashier is closed to you."
+            )
         if kind == CashierKind.WITHDRAWAL:
             available = player.balance - _pending_withdrawals(player_id)
             if amount > available:

@@ -114,7 +114,7 @@ class TopUpView(APIView):
 
 class PlayLimitSerializer(serializers.Serializer):
     kind = serializers.CharField()
-    label = serializers.CharField(read_only=True)
+    name = serializers.CharField(source="label", read_only=True)
     amount = serializers.IntegerField(allow_null=True, min_value=0)
     used = serializers.IntegerField(read_only=True, allow_null=True)
     pending = serializers.BooleanField(read_only=True)

@@ -620,3 +620,16 @@ def tournament_finish(*, tournament: Tournament, now: datetime) -> None:
     tournament.clock_remaining_ms = None
     tournament.save()
     tournament_changed(tournament)
+
+
+def break_unregister(sender: Any, *, player_id: int, **kwargs: Any) -> None:
+    """accounts.signals.play_break_taken (issue #26): a player on a break or self-excluded
+    leaves every tournament not yet started, each buy-in and fee back as ledger lines."""
+    player = Player.objects.get(pk=player_id)
+    for entry in TournamentEntry.objects.filter(
+        player=player, tournament__started_at__isnull=True
+    ).exclude(tournament__status__in=OVER):
+        try:
+            tournament_unregister(tournament_id=entry.tournament_id, player=player)
+        except TournamentRefused:
+            continue  # started or over meanwhile: its seat is the tournament's
