@@ -12,6 +12,7 @@ urlpatterns = [
     path("settings/unmute/", views.chat_unmute, name="chat_unmute"),
     path("top-up/", views.top_up, name="top_up"),
     path("limits/", views.play_limits, name="play_limits"),
+    path("limits/break/", views.play_break, name="play_break"),
     path("cashier/", views.cashier, name="cashier"),
     path("two-factor/", two_factor_views.two_factor_page, name="two_factor"),
     path("two-factor/setup/", two_factor_views.two_factor_setup, name="two_factor_setup"),

@@ -70,3 +70,22 @@ def test_a_self_exclusion_outlasts_a_shorter_break_taken_after_it():
     play_break_take(player_id=player.pk, length="5y")
     play_break_take(player_id=player.pk, length="24h")
     assert break_in_force(player.pk).kind == PlayBreakKind.SELF_EXCLUSION
+
+
+def test_the_player_takes_a_break_from_the_page_and_staff_see_it_read_only(client):
+    from django.test import Client
+
+    from tests.factories import log_in_staff
+
+    player = PlayerFactory(username="restful")
+    client.force_login(player)
+    client.post("/accounts/limits/break/", {"length": "6m", "confirm": "yes"})
+    page = client.get("/accounts/limits/").content.decode()
+    assert "You are on a self-exclusion until" in page
+    staff = Client()
+    log_in_staff(staff)
+    listing = staff.get("/admin/accounts/playbreak/").content.decode()
+    assert "restful" in listing and "Self-exclusion" in listing
+    pk = break_in_force(player.pk).pk
+    assert staff.post(f"/admin/accounts/playbreak/{pk}/delete/").status_code == 403
+    assert break_in_force(player.pk) is not None
