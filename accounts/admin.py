@@ -27,7 +27,15 @@ from django.utils.html import format_html
 from accounts.admin_support import PlayerSupportMixin, StaffActionInline, player_admin_inlines
 from accounts.forms import NAME_TAKEN_MESSAGE, CashierDecisionForm, WalletMovementForm
 from accounts.http import PlayerRequest
-from accounts.models import CashierRequest, CashierStatus, LedgerEntry, LedgerKind, Player
+from accounts.models import (
+    CashierRequest,
+    CashierStatus,
+    LedgerEntry,
+    LedgerKind,
+    PlayBreak,
+    Player,
+    PlayLimit,
+)
 from accounts.money import cents_format
 from accounts.selectors import name_held_by_another
 from accounts.services import (
@@ -390,3 +398,27 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
             "has_view_permission": True,
         }
         return TemplateResponse(request, "admin/accounts/cashierrequest/decide.html", context)
+
+
+@admin.register(PlayBreak)
+class PlayBreakAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Players on a break or self-excluded (issue #26). Read only: no one, staff included,
+    shortens or lifts one before its end."""
+
+    list_display = ("player", "kind", "starts_at", "ends_at", "running")
+    list_filter = ("kind",)
+    search_fields = ("player__username",)
+    ordering = ("-ends_at",)
+
+    @admin.display(boolean=True, description="Running now")
+    def running(self, obj: PlayBreak) -> bool:
+        return bool(obj.starts_at <= timezone.now() < obj.ends_at)
+
+
+@admin.register(PlayLimit)
+class PlayLimitAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Limits players set on themselves (issue #26); only the player changes them."""
+
+    list_display = ("player", "kind", "amount", "raise_pending", "raise_to", "raise_at")
+    list_filter = ("kind",)
+    search_fields = ("player__username",)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from accounts.models import CashierKind, Player
-from accounts.money import CentsField
+from accounts.models import CashierKind, Player, PlayLimitKind
+from accounts.money import CentsField, MoneyParseError, dollars_parse
 from accounts.names import NameRefused, name_check
 from accounts.selectors import name_held_by_another
 
@@ -113,3 +115,30 @@ class CashierDecisionForm(forms.Form):
     note = forms.CharField(
         max_length=200, required=False, help_text="Shown to the player; on the ledger line."
     )
+
+
+class PlayLimitForm(forms.Form):
+    """One limit (issue #26): its kind and an amount in dollars (minutes for the session
+    length); left empty, the limit is removed (after 24 hours, like any raise)."""
+
+    kind = forms.ChoiceField(choices=PlayLimitKind.choices, label="Limit")
+    amount = forms.CharField(
+        required=False, label="Amount (dollars, or minutes for the session length)"
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        text = (cleaned.get("amount") or "").strip()
+        if not text:
+            cleaned["amount"] = None
+        elif cleaned.get("kind") == PlayLimitKind.SESSION_MINUTES:
+            if not text.isdigit():
+                self.add_error("amount", "Minutes are a whole number.")
+            else:
+                cleaned["amount"] = int(text)
+        else:
+            try:
+                cleaned["amount"] = dollars_parse(text)
+            except MoneyParseError as error:
+                self.add_error("amount", str(error))
+        return cleaned

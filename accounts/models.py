@@ -432,3 +432,59 @@ class StaffAction(models.Model):
         if self.action in StaffActionKind.values:
             return str(StaffActionKind(self.action).label)
         return self.action
+
+
+class PlayLimitKind(models.TextChoices):
+    """The limits a player sets on themselves (issue #26). Money limits count the ledger on
+    the room's New York day, its week (from Monday) and its month."""
+
+    BUY_IN_DAY = "buy_in_day", "Buy-ins a day"
+    BUY_IN_WEEK = "buy_in_week", "Buy-ins a week"
+    BUY_IN_MONTH = "buy_in_month", "Buy-ins a month"
+    LOSS_DAY = "loss_day", "Losses a day"
+    LOSS_WEEK = "loss_week", "Losses a week"
+    LOSS_MONTH = "loss_month", "Losses a month"
+    SESSION_MINUTES = "session_minutes", "Session length (minutes)"
+
+
+class PlayLimit(models.Model):
+    """One limit of one player: `amount` (cents, or minutes for the session) in force, None
+    for none; a raise or a removal waits 24 hours (`raise_at`) before it replaces it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="play_limits")
+    kind = models.CharField(max_length=20, choices=PlayLimitKind.choices)
+    amount = models.PositiveBigIntegerField(null=True, blank=True)
+    raise_pending = models.BooleanField(default=False)
+    raise_to = models.PositiveBigIntegerField(null=True, blank=True)
+    raise_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="one_play_limit_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.kind}: {self.amount}"
+
+
+class PlayBreakKind(models.TextChoices):
+    BREAK = "break", "Break"
+    SELF_EXCLUSION = "self_exclusion", "Self-exclusion"
+
+
+class PlayBreak(models.Model):
+    """A break (24 hours, 7 or 30 days) or a self-exclusion (6 months, 1 or 5 years) a player
+    took (issue #26): from `starts_at` to `ends_at` they take no seat, no registration and no
+    cashier request. Never shortened: no code lifts one early, the player's or staff's."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="play_breaks")
+    kind = models.CharField(max_length=20, choices=PlayBreakKind.choices)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "ends_at"], name="play_break_player_ends")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.player} until {self.ends_at:%Y-%m-%d %H:%M}"

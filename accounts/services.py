@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 
+from accounts.limits import STAKE_KINDS, break_in_force, stake_check
 from accounts.models import (
     CREDIT_KINDS,
     DEBIT_KINDS,
@@ -89,6 +90,8 @@ def _wallet_move(
         new_balance = player.balance + signed_amount
         if new_balance < 0:
             raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
+        if debit and kind in STAKE_KINDS:
+            stake_check(player_id=player_id, amount=amount)  # the player's limits (issue #26)
         Player.objects.filter(pk=player_id).update(balance=new_balance)
         player.balance = new_balance
         entry = LedgerEntry.objects.create(
@@ -233,6 +236,12 @@ def cashier_request(*, player_id: int, kind: str, amount: int) -> CashierRequest
         raise CashierRefused("The amount must be more than $0.00.")
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player_id)
+        running = break_in_force(player_id)
+        if running is not None:  # issue #26: no cashier while a break runs
+            raise CashierRefused(
+                f"You are on a {running.get_kind_display().lower()} until "
+                f"{running.ends_at:%Y-%m-%d %H:%M} UTC: the cashier is closed to you."
+            )
         if kind == CashierKind.WITHDRAWAL:
             if is_suspended(player_id):  # issue #25: the wallet is held for review
                 raise CashierRefused(

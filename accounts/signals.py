@@ -9,3 +9,8 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 auto_ante_turned_on = Signal()
+
+# Sent after the commit of a break or self-exclusion a player took (issue #26), with
+# `player_id`: the tables cash them out (at the end of any hand they are in), the tournaments
+# unregister them from those not started.
+play_break_taken = Signal()

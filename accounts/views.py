@@ -16,9 +16,18 @@ from accounts.forms import (
     NAME_TAKEN_MESSAGE,
     CashierRequestForm,
     PlayerSettingsForm,
+    PlayLimitForm,
     SignUpForm,
 )
 from accounts.http import PlayerRequest
+from accounts.limits import (
+    BREAK_LENGTHS,
+    PlayLimitInvalid,
+    break_in_force,
+    play_break_take,
+    play_limit_set,
+    play_limits_view,
+)
 from accounts.models import NameTaken
 from accounts.money import cents_format
 from accounts.names import NameRefused
@@ -189,3 +198,52 @@ def cashier(request: PlayerRequest) -> HttpResponse:
             "requests": player_cashier_requests(player_id=request.user.pk)[:CASHIER_LIST_SIZE],
         },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_limits(request: PlayerRequest) -> HttpResponse:
+    """Limits the player sets (issue #26): lower at once, raise or remove after 24 hours."""
+    form = PlayLimitForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            limit = play_limit_set(
+                player_id=request.user.pk,
+                kind=form.cleaned_data["kind"],
+                amount=form.cleaned_data["amount"],
+            )
+        except PlayLimitInvalid as error:
+            form.add_error("amount", str(error))
+        else:
+            if limit.raise_pending:
+                messages.success(request, "Saved: the higher limit (or none) starts in 24 hours.")
+            else:
+                messages.success(request, "Saved: the limit is in force now.")
+            return redirect("play_limits")
+    return render(
+        request,
+        "accounts/limits.html",
+        {
+            "form": form,
+            "limits": play_limits_view(player_id=request.user.pk),
+            "on_break": break_in_force(request.user.pk),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def play_break(request: PlayerRequest) -> HttpResponse:
+    """Take a break (24 h, 7 d, 30 d) or self-exclude (6 months, 1 y, 5 y): it takes effect
+    at the end of each hand the player is in, never folding it."""
+    length = request.POST.get("length", "")
+    if length not in BREAK_LENGTHS or request.POST.get("confirm") != "yes":
+        messages.error(request, "Choose how long, and tick the box to confirm.")
+        return redirect("play_limits")
+    taken = play_break_take(player_id=request.user.pk, length=length)
+    messages.success(
+        request,
+        f"Your {taken.get_kind_display().lower()} runs until {taken.ends_at:%Y-%m-%d %H:%M} UTC."
+        " You leave each table when its hand ends.",
+    )
+    return redirect("play_limits")

@@ -14,7 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import LedgerEntry, LedgerKind, Player
+from accounts.limits import play_limit_set, play_limits_view
+from accounts.models import LedgerEntry, LedgerKind, Player, PlayLimitKind
 from accounts.selectors import player_ledger
 from accounts.services import TopUpRefused, wallet_top_up
 from api.players import player_id
@@ -109,3 +110,37 @@ class TopUpView(APIView):
         except TopUpRefused as error:
             return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
         return Response(LedgerEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class PlayLimitSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    name = serializers.CharField(source="label", read_only=True)
+    amount = serializers.IntegerField(allow_null=True, min_value=0)
+    used = serializers.IntegerField(read_only=True, allow_null=True)
+    pending = serializers.BooleanField(read_only=True)
+    pending_amount = serializers.IntegerField(read_only=True, allow_null=True)
+    pending_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    resets_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
+
+class PlayLimitChangeSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=PlayLimitKind.choices)
+    amount = serializers.IntegerField(allow_null=True, min_value=0, max_value=10**12)
+
+
+class PlayLimitsView(APIView):
+    """My limits (issue #26): buy-ins and losses a day, week and month (cents) and the session
+    length (minutes). POST one: lower at once; higher or null (none) after 24 hours."""
+
+    @extend_schema(responses=PlayLimitSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        limits = play_limits_view(player_id=player_id(request))
+        return Response(PlayLimitSerializer(limits, many=True).data)
+
+    @extend_schema(request=PlayLimitChangeSerializer, responses=PlayLimitSerializer(many=True))
+    def post(self, request: Request) -> Response:
+        change = PlayLimitChangeSerializer(data=request.data)
+        change.is_valid(raise_exception=True)
+        play_limit_set(player_id=player_id(request), **change.validated_data)
+        limits = play_limits_view(player_id=player_id(request))
+        return Response(PlayLimitSerializer(limits, many=True).data)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("me/", accounts.AccountView.as_view(), name="api_me"),
     path("me/ledger/", accounts.LedgerList.as_view(), name="api_ledger"),
     path("me/top-up/", accounts.TopUpView.as_view(), name="api_top_up"),
+    path("me/limits/", accounts.PlayLimitsView.as_view(), name="api_limits"),
     path("hands/", histories.HandList.as_view(), name="api_hands"),
     path("hands/<int:hand_id>/", histories.HandDetail.as_view(), name="api_hand"),
     path("hands/<int:hand_id>/text/", histories.HandText.as_view(), name="api_hand_text"),

@@ -9,4 +9,8 @@ class TournamentsConfig(AppConfig):
         # The tournament's deadlines (start, level and break ends, idle tables) are kinds of
         # the tables' one clock sweep (DESIGN.md "Time"): registered in every process that
         # loads the app, whichever module it imports first (tables import nothing of ours).
+        from accounts.signals import play_break_taken
         from tournaments.services import clock  # noqa: F401
+        from tournaments.services.entries import break_unregister
+
+        play_break_taken.connect(break_unregister, dispatch_uid="tournaments-play-break")

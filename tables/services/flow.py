@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.models import Q
 
+from accounts.limits import players_on_break
 from accounts.models import LedgerKind
 from accounts.services import all_in_protection_take, wallet_credit
 from integrity import holds
@@ -527,6 +528,7 @@ def hand_finish(
     if not table.is_open:  # closed during the hand: now every seat is cashed out
         closed_table_cash_out(table=table, outbox=outbox)
     suspended_seats_cash_out(table=table, outbox=outbox)
+    on_break_cash_out(table=table, outbox=outbox)  # issue #26: a break waits for the hand
     hand_schedule_next(table=table, outbox=outbox, now=now)
     # R-SHOW-3: the winner nobody called may show, until the next hand is dealt.
     for number in engine.seats:
@@ -595,6 +597,22 @@ def seat_time_bank_kept(*, table: Table, player_id: int, now: datetime) -> tuple
     if kept is None:
         return full, 0
     return min(full, kept.time_bank_ms), kept.hands_dealt
+
+
+
+
+def on_break_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:
+    """Cash out the seats of players on a break, except those dealt into `hand` (the hand in
+    play): they go when it ends (hand_finish calls this again with no hand)."""
+    if not table_kind(table).chips_are_money:
+        return
+    seats = list(Seat.objects.filter(table=table).order_by("number"))
+    away = players_on_break([seat.player_id for seat in seats])
+    for seat in seats:
+        if seat.player_id not in away or (hand is not None and hand.seat_is_dealt(seat)):
+            continue
+        seat_cash_out(table=table, seat=seat)
+        outbox.seats_changed = True
 
 
 def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:

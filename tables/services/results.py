@@ -31,6 +31,7 @@ class Refusal(StrEnum):
     SEAT_HELD = "seat_held"
     SHORT_BUY_IN = "short_buy_in"
     INSUFFICIENT_BALANCE = "insufficient_balance"
+    PLAY_LIMIT = "play_limit"
     BAD_AMOUNT = "bad_amount"
     IN_HAND = "in_hand"
     NO_HAND = "no_hand"

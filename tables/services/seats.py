@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from accounts.limits import PlayLimitRefused
 from accounts.models import LedgerKind, Player, StaffActionKind
 from accounts.money import cents_format
 from accounts.services import InsufficientBalance, staff_action_record, wallet_debit
@@ -88,6 +89,8 @@ def _pay_for_chips(change: TableChange, player: Player, amount: int, what: str) 
         )
     except InsufficientBalance as error:
         raise change.refuse(Refusal.INSUFFICIENT_BALANCE, str(error)) from None
+    except PlayLimitRefused as error:  # a limit the player set (issue #26)
+        raise change.refuse(Refusal.PLAY_LIMIT, str(error)) from None
 
 
 def seat_take(

@@ -12,7 +12,7 @@ Lock order: the tournament row, then its tables (lower id first, through
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.limits import PlayLimitRefused
 from accounts.models import Player
 from accounts.money import cents_format
 from stud import StudHand
@@ -334,6 +335,15 @@ def _can_pay(*, player_id: int, amount: int, what: str) -> None:
         )
 
 
+def _staked(pay: Callable[[], None]) -> None:
+    """Pay a stake; over a limit the player set (issue #26), refused with that limit named
+    and when it resets, the caller's transaction rolling back whatever was taken."""
+    try:
+        pay()
+    except PlayLimitRefused as error:
+        raise TournamentRefused(TournamentRefusal.PLAY_LIMIT, str(error)) from None
+
+
 def tournament_register(
     *, tournament_id: int, player: Player, now: datetime | None = None
 ) -> TournamentEntry:
@@ -370,7 +380,7 @@ def tournament_register(
         entry = TournamentEntry.objects.create(
             tournament=tournament, player=player, registered_at=now
         )
-        entry_pay(tournament=tournament, player_id=player.pk)
+        _staked(lambda: entry_pay(tournament=tournament, player_id=player.pk))
         tournament_changed(tournament)
     return entry
 
@@ -476,7 +486,7 @@ def tournament_add_on(
             amount=tournament.add_on_price,
             what=f"for the add-on ({tournament.add_on_chips} chips)",
         )
-        add_on_pay(tournament=tournament, player_id=player.pk)
+        _staked(lambda: add_on_pay(tournament=tournament, player_id=player.pk))
         entry.add_on_at = now
         entry.add_on_pending = started
         entry.save(update_fields=["add_on_at", "add_on_pending"])
@@ -610,3 +620,16 @@ def tournament_finish(*, tournament: Tournament, now: datetime) -> None:
     tournament.clock_remaining_ms = None
     tournament.save()
     tournament_changed(tournament)
+
+
+def break_unregister(sender: Any, *, player_id: int, **kwargs: Any) -> None:
+    """accounts.signals.play_break_taken (issue #26): a player on a break or self-excluded
+    leaves every tournament not yet started, each buy-in and fee back as ledger lines."""
+    player = Player.objects.get(pk=player_id)
+    for entry in TournamentEntry.objects.filter(
+        player=player, tournament__started_at__isnull=True
+    ).exclude(tournament__status__in=OVER):
+        try:
+            tournament_unregister(tournament_id=entry.tournament_id, player=player)
+        except TournamentRefused:
+            continue  # started or over meanwhile: its seat is the tournament's

@@ -16,6 +16,7 @@ class TournamentRefusal(StrEnum):
     ALREADY_REGISTERED = "already_registered"
     NOT_REGISTERED = "not_registered"
     INSUFFICIENT_BALANCE = "insufficient_balance"  # the wallet cannot pay
+    PLAY_LIMIT = "play_limit"  # over a limit the player set (issue #26)
     NO_ADD_ON = "no_add_on"  # this tournament offers none
     ALREADY_ADDED_ON = "already_added_on"  # one add-on per player (R-TOUR-1)
     TOO_LATE = "too_late"  # the add-on closed (R-TOUR-1); unregistering after the start
