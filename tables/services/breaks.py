@@ -7,9 +7,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from accounts.models import Player
+from tables.common import now_or
 from tables.models import Seat
 from tables.services.change import table_change
-from tables.services.flow import now_or, on_break_cash_out, waiting_list_offer_seats
+from tables.services.flow import on_break_cash_out, waiting_list_offer_seats
 from tables.services.results import TableResult
 
 
