@@ -599,8 +599,6 @@ def seat_time_bank_kept(*, table: Table, player_id: int, now: datetime) -> tuple
     return min(full, kept.time_bank_ms), kept.hands_dealt
 
 
-
-
 def on_break_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:
     """Cash out the seats of players on a break, except those dealt into `hand` (the hand in
     play): they go when it ends (hand_finish calls this again with no hand)."""
