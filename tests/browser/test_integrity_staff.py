@@ -16,7 +16,13 @@ from playwright.sync_api import expect
 from integrity.models import IntegrityCase, Suspension
 from tests.browser.test_content_security_policy import PolicyWatch
 from tests.factories import PASSWORD, PlayerFactory
-from tests.history_hands import hold_scheduling, three_handed_hand
+from tests.history_hands import (
+    THREE_HANDED,
+    fold_when_asked,
+    hold_scheduling,
+    play_hand,
+    three_handed_hand,
+)
 from tests.integrity.test_integrity_pages import seeded_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,7 +88,7 @@ def test_the_public_fairness_chain_page(new_context, monkeypatch, sweep_hold) ->
     hold_scheduling(monkeypatch)
     played = three_handed_hand()
     sweep_hold.tables(played.table)
-    three_handed_hand(table=played.table)
+    play_hand(played.table, played.players, THREE_HANDED, strategies={3: fold_when_asked})
     for size in ((390, 844), (1440, 900)):
         page = new_context(*size).new_page()
         page.goto("/fairness/")
