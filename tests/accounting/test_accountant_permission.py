@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, log_in_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def _staff(*, accountant: bool) -> Client:
     if accountant:
         staff.user_permissions.add(Permission.objects.get(codename="read_accounts"))
     client = Client()
-    client.force_login(staff)
+    log_in_staff(client, staff)  # with a verified second factor, as every staff login (#26)
     return client
 
 

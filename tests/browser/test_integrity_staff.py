@@ -14,6 +14,7 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
 from integrity.models import IntegrityCase, Suspension
+from tests.browser import steps
 from tests.browser.test_content_security_policy import PolicyWatch
 from tests.factories import PASSWORD, PlayerFactory
 from tests.history_hands import (
@@ -52,7 +53,7 @@ def test_staff_see_a_flagged_pair_with_its_evidence_and_suspend_it(
     staff.user_permissions.add(Permission.objects.get(codename="review_integrity"))
     watch = PolicyWatch()
     page = watch.watch(new_context(*size)).new_page()
-    log_in(page, staff.username)
+    steps.log_in_staff(page, staff, at="/accounts/login/")  # with its one-time password (#26)
 
     page.get_by_role("link", name="Integrity").click()
     page.wait_for_url(re.compile(r"/staff/integrity/$"))

@@ -15,7 +15,7 @@ from accounts.models import StaffAction
 from integrity.models import IntegrityCase, PairReview, PlayerTally
 from integrity.services import pair_review_recompute
 from stud.cards import card_text
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, three_handed_hand
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def reviewer(**fields) -> Client:
     staff = PlayerFactory(is_staff=True, **fields)
     staff.user_permissions.add(Permission.objects.get(codename="review_integrity"))
     client = Client()
-    client.force_login(staff)
+    log_in_staff(client, staff)  # with a verified second factor (issue #26)
     return client
 
 
@@ -69,7 +69,7 @@ def test_only_staff_with_the_integrity_permission_see_the_page(played):
     url = reverse("integrity_home")
     assert Client().get(url).status_code == 302  # to the login
     other_staff = Client()
-    other_staff.force_login(PlayerFactory(is_staff=True))
+    log_in_staff(other_staff, PlayerFactory(is_staff=True))
     assert other_staff.get(url).status_code == 403
     assert reviewer().get(url).status_code == 200
 
