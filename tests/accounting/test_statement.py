@@ -173,7 +173,7 @@ def test_tournament_hands_are_the_tournaments_rows_never_a_cash_stake(months):
         first_day=date(2025, 3, 1), last_day=date(2025, 3, 31), group_by="stakes"
     )
     page = Client()
-    page.force_login(StaffFactory())
+    log_in_staff(page)
     html = page.get(reverse("rake_statement"), {"month": "2025-03"}).content.decode()
 
     assert all((line.small_bet, line.big_bet) != (10, 20) for line in statement.lines)
