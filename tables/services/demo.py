@@ -21,8 +21,8 @@ STAFF_PASSWORD = "staff-demo-pass"
 PLAYER_PASSWORD = "player-demo-pass"
 DEMO_PLAYERS: tuple[tuple[str, int], ...] = (("alice", 50_000), ("bob", 25_000), ("carol", 10_000))
 PRACTICE_TABLE = "Practice (demo bots)"
-RAZZ_PRACTICE_TABLE = "Razz practice (demo bots)"
-TRIPLE_STUD_TABLE = "Triple Stud (demo bots)"
+RAZZ_PRACTICE_TABLE = "Rasalhague (demo bots)"  # a plain name, as every table (#21)
+TRIPLE_STUD_TABLE = "Tarazed (demo bots)"
 # A sane preset (seed 000's $1/$2: ante 10c, bring-in 20c, buy-in $10), never an odd one.
 PRACTICE_PRESET = "000-100-200"
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from stud.cards import cards_text
-from tests.factories import PlayerFactory, StaffFactory
+from tests.factories import PlayerFactory, StaffFactory, log_in_staff
 from tests.history_hands import PlayedTable, hold_scheduling, three_handed_hand
 
 pytestmark = pytest.mark.django_db
@@ -107,8 +107,8 @@ def test_r_hist_2_a_player_who_did_not_play_the_hand_gets_404_everywhere(played)
 
 
 def test_staff_read_hands_in_the_admin_not_as_a_player_they_were_not(played):
-    staff = StaffFactory()
-    client = client_for(staff)
+    client = Client()
+    log_in_staff(client, StaffFactory())  # with a verified second factor (issue #26)
     url = reverse("hand_detail", kwargs={"hand_id": played.hand.pk})
     assert client.get(url).status_code == 404
 
