@@ -6,7 +6,10 @@ integrity.chain: it reads and writes integrity's own rows only."""
 
 from __future__ import annotations
 
+import ipaddress
 from datetime import datetime
+
+from django.conf import settings
 
 from integrity.models import SeatAddress, SharedAddressAllowance, Suspension
 
@@ -28,8 +31,8 @@ def shared_address_seated(
 ) -> int | None:
     """The player seated at the table (in one of `seat_ids`, its seats now) from this
     address whom staff have not allowed to share it with `player_id`; None when there is
-    none (or the address is unknown)."""
-    if not address:
+    none (or the address is unknown, or one the room cannot tell players apart by)."""
+    if not address or address_is_shared_by_design(address):
         return None
     others = (
         SeatAddress.objects.filter(table_id=table_id, address=address, seat_id__in=seat_ids)
@@ -43,6 +46,18 @@ def shared_address_seated(
         ).exists():
             return int(other)
     return None
+
+
+def address_is_shared_by_design(address: str) -> bool:
+    """An address every client of the room may come from (settings.SEAT_ADDRESS_EXEMPT:
+    loopback by default: the demo's bots and the room's own test browsers run on the room's
+    machine, and a proxy that does not pass the client's address on makes every player
+    loopback): a second seat from it says nothing about the players and is never refused."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(net) for net in settings.SEAT_ADDRESS_EXEMPT)
 
 
 def seat_address_record(

@@ -362,3 +362,10 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 # Static files straight from the apps' folders while developing (no collectstatic needed).
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Issue #25: a second seat at a table from an address already seated there is refused unless
+# staff allow the pair, except from these networks (integrity.holds.address_is_shared_by_design):
+# loopback, where the demo's bots and the room's own browsers connect from.
+SEAT_ADDRESS_EXEMPT: list[str] = env.list(
+    "POKERROOM_SEAT_ADDRESS_EXEMPT", default=["127.0.0.0/8", "::1/128"]
+)

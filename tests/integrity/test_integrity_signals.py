@@ -22,7 +22,7 @@ from stud import StudHand
 from stud.cards import FULL_DECK
 from tables import services
 from tables.models import Hand, Seat, Table
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, funded
 from tests.history_hands import bettor, hold_scheduling, play_hand
 from tests.table_factories import make_table, running_hand, seated_player
 
@@ -117,8 +117,6 @@ def test_a_second_seat_from_an_address_already_seated_is_refused_until_staff_all
     table = make_table()
     alice, bob = PlayerFactory(), PlayerFactory()
     staff = PlayerFactory(is_staff=True)
-    from tests.factories import funded
-
     funded(alice, 10_000)
     funded(bob, 10_000)
     at_home = "203.0.113.9"
@@ -221,3 +219,21 @@ def test_suspension_stops_play_at_the_end_of_the_hand_and_holds_the_wallet(setti
     assert Suspension.objects.get().player == bob
     logged = list(StaffAction.objects.order_by("id").values_list("action", flat=True))
     assert logged == ["integrity_case_open", "integrity_case_suspended", "integrity_suspend"]
+
+
+def test_a_second_seat_from_loopback_is_never_refused(monkeypatch):
+    """Issue #25: the demo's bots and the room's own browsers all connect from the room's
+    machine: loopback (settings.SEAT_ADDRESS_EXEMPT) tells no two players apart, so a second
+    seat from it is taken, and one from another shared address still is not."""
+    hold_scheduling(monkeypatch)
+    table = make_table()
+    alice, bob, carol, dave, eve = (PlayerFactory() for _ in range(5))
+    for player in (alice, bob, carol, dave, eve):
+        funded(player, 10_000)
+    assert services.seat_take(table_id=table.pk, player=alice, buy_in=2000, address="127.0.0.1").ok
+    assert services.seat_take(table_id=table.pk, player=bob, buy_in=2000, address="127.0.0.1").ok
+    assert services.seat_take(table_id=table.pk, player=carol, buy_in=2000, address="::1").ok
+    at_home = "203.0.113.9"
+    assert services.seat_take(table_id=table.pk, player=dave, buy_in=2000, address=at_home).ok
+    refused = services.seat_take(table_id=table.pk, player=eve, buy_in=2000, address=at_home)
+    assert not refused.ok and refused.error == "shared_address"
