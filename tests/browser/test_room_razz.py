@@ -9,6 +9,7 @@ import re
 import threading
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import Player
 from bots.client import Bot
@@ -36,7 +37,7 @@ def test_r_razz_6_a_razz_table_with_a_bot_plays_a_hand_in_the_browser(new_contex
     steps.sign_up(page, "rosa")
     funded(Player.objects.get(username="rosa"), 10_000, reason="staff credit")
     steps.open_table(page, table.pk)
-    assert "Razz" in page.locator("[data-game-label]").inner_text()
+    expect(page.locator("[data-stakes]")).to_contain_text("Razz")
     steps.sit(page, 1, "20")
     thread.start()
     page.locator(".seat.mine .card.hole").nth(1).wait_for(timeout=60_000)
