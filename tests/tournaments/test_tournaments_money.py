@@ -221,7 +221,10 @@ def test_r_tour_1_the_add_on_closes_at_the_first_hand_of_level_6() -> None:
     tournament = make_tournament()
     players = registered(tournament, 3)
     table = seated_in_play(tournament, players, level=5)
-    TournamentTable.objects.filter(table=table).update(level=6)  # level 6's first hand dealt
+    TournamentTable.objects.filter(table=table).update(level=6)
+    dealt = table_services.hand_start(table_id=table.pk, now=later(74))  # level 6's first hand
+    assert dealt.ok, dealt.reply()
+    stack = Seat.objects.get(table=table, player=players[0]).stack
 
     refused = refusal(
         tournament_add_on, tournament_id=tournament.pk, player=players[0], now=later(75)
@@ -230,7 +233,7 @@ def test_r_tour_1_the_add_on_closes_at_the_first_hand_of_level_6() -> None:
     assert refused.code == TournamentRefusal.TOO_LATE
     assert str(refused) == "The add-on closed when the first hand of level 6 was dealt."
     assert balance_of(players[0]) == 6000
-    assert Seat.objects.get(table=table, player=players[0]).stack == 800
+    assert Seat.objects.get(table=table, player=players[0]).stack == stack
 
 
 def test_r_tour_1_an_add_on_before_the_start_is_in_the_drawn_stack() -> None:
