@@ -27,6 +27,8 @@ def test_two_players_play_a_hand_to_showdown_by_clicking(new_context):
         funded(Player.objects.get(username=name), 10_000, reason="staff credit")
 
     alice.goto("/")
+    # Issue #21 (8): nobody plays there yet, so the lobby folds the table away until asked.
+    alice.get_by_role("button", name="Show 1 empty table").click()
     alice.get_by_role("link", name="Open table Broadway").click()
     alice.wait_for_url(re.compile(rf"/tables/{table.pk}/$"))
     alice.locator('[data-connection="online"]').first.wait_for()
