@@ -264,6 +264,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the game choices wherever a field offers them (a Triple Stud table's
+    # current and next game, a table's game), not an enum per field.
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "stud.variant.GAME_CHOICES"},
 }
 # Hand histories (R-HIST-2): "Email me these hands" requests per player per hour, and whether
 # a hand dealt before the card-by-card commitment shows its whole deck and salt (DESIGN.md

@@ -205,6 +205,11 @@ def game_choices() -> list[tuple[str, str]]:
     return [(variant.game.value, variant.name) for variant in VARIANTS.values()]
 
 
+# The same choices as a constant, for settings that name them by import path (the API
+# schema's one GameEnum: SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
+GAME_CHOICES: list[tuple[str, str]] = game_choices()
+
+
 # --- Triple Stud (R-MIX-1) -----------------------------------------------------------------
 
 TRIPLE_STUD: tuple[Game, ...] = (Game.STUD, Game.RAZZ, Game.STUD8)

@@ -69,7 +69,7 @@ def send_to_groups(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> No
     async def send_all() -> None:
         # In order, one after the other: a group's frames must arrive in seq order.
         for group, message in messages:
-            await layer.group_send(group, message)
+            await _group_send_once_more_on_failure(layer, group, message)
 
     loop = _own_loop or _server_loop
     if loop is not None and loop.is_running() and not _running_in(loop):
@@ -77,6 +77,20 @@ def send_to_groups(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> No
     else:
         # In a server thread: one trip to the server's event loop for the whole batch.
         async_to_sync(send_all)()
+
+
+async def _group_send_once_more_on_failure(layer: Any, group: str, message: dict[str, Any]) -> None:
+    """One send, tried a second time if the first raised. After Redis restarts, the first
+    command on each connection the layer's pool kept fails (the server closed it) and the
+    next opens a new one: without the second try, the first broadcast after an outage (the
+    time-out applied on Redis's return, with the next player's turn) was lost, and that turn
+    waited a whole action clock more (issue #22). Only this message is sent again, so no
+    group gets a frame twice from a send that had gone through."""
+    try:
+        await layer.group_send(group, message)
+    except Exception as first:
+        logger.warning("group_send to %s failed (%s): trying once more", group, first)
+        await layer.group_send(group, message)
 
 
 def broadcast_from_own_loop() -> None:

@@ -51,6 +51,17 @@ def run_logged(job: Callable[[], None], *, what: str) -> None:
         logger.exception("after commit: %s failed (the change stands; the sweep repairs)", what)
 
 
+def _delivered(table_id: int, frames: Frames) -> bool:
+    """Whether the broadcast reached the channel layer. It logs its own failures and answers
+    False; anything it raises all the same is a lost broadcast too, never an exception out of
+    the commit (the change stands: an action applied is never answered as refused)."""
+    try:
+        return broadcast(table_id=table_id, frames=frames)
+    except Exception:
+        logger.exception("broadcast to table %s raised (the frames count as lost)", table_id)
+        return False
+
+
 @dataclass(frozen=True)
 class _EventDraft:
     """An event frame waiting for the batch's turn: the outbox builds it once, when the
@@ -224,7 +235,7 @@ class Outbox:
         jobs = list(self._jobs)
 
         def send() -> None:
-            if not broadcast(table_id=table_id, frames=frames):
+            if not _delivered(table_id, frames):
                 # The player to act may not have their turn: it is not charged to them.
                 run_logged(lambda: hand_turn_unsent_mark(table_id), what="turn_unsent")
             for job in jobs:  # each on its own: one failing does not cancel the others

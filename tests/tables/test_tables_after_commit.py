@@ -10,6 +10,7 @@ applies the deadline the lost task would have.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from datetime import timedelta
 from typing import Any
@@ -38,6 +39,9 @@ from tests.tables.test_tables_hand_flow import ALICE_WINS
 
 # Real commits: the after-commit callbacks run as they do in the room.
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# The module, not the function `tables.services` exports under its name.
+broadcasting = importlib.import_module("tables.services.broadcast")
 
 BROKER_DOWN = "Error 111 connecting to 127.0.0.1:6379. Connection refused."
 
@@ -144,3 +148,39 @@ async def test_the_consumer_answers_a_committed_action_applied_with_the_broker_d
     assert seen["kind"] == "action" and seen["payload"]["seat"] == to_act
     for client in clients.values():
         await client.close()
+
+
+class _LayerWithOneStaleConnection:
+    """A channel layer after Redis restarted: its first send fails on a connection the
+    server closed; the next one opens a new connection and goes through."""
+
+    def __init__(self) -> None:
+        self.failures_left = 1
+        self.delivered: list[tuple[str, dict[str, Any]]] = []
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        if self.failures_left:
+            self.failures_left -= 1
+            raise ConnectionError("Connection closed by server.")
+        self.delivered.append((group, message))
+
+
+def test_the_first_broadcast_after_redis_returns_reaches_every_group_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue #22 (the outage test's late second time-out): the time-out applied on Redis's
+    return carries the next player's turn; lost to a stale connection, that turn waited a
+    whole clock more. Tried once more, each group has its frames once, and the hand is not
+    marked as having a turn nobody was told of."""
+    monkeypatch.setattr(scheduling, "task_send_at", lambda name, args, *, eta: None)
+    table, _alice, bob, hand = _heads_up_hand()
+    layer = _LayerWithOneStaleConnection()
+    monkeypatch.setattr(broadcasting, "get_channel_layer", lambda: layer)
+
+    result = act(table, bob, "bring_in", 25)
+
+    assert result.ok
+    groups = [group for group, _message in layer.delivered]
+    assert f"table-{table.pk}" in groups
+    assert len(groups) == len(set(groups))  # nobody has a frame twice
+    assert not Hand.objects.get(pk=hand.pk).turn_unsent
