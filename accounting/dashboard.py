@@ -29,6 +29,8 @@ LARGEST_POTS = 5
 TIMED_OUT_LISTED = 20
 # Hands per hour: the hands that ended in the hour before now.
 HOUR = timedelta(hours=1)
+# A table between two hands is still running: its last hand ended less than this ago.
+RUNNING_PAUSE = timedelta(minutes=10)
 
 
 def players_figures(now: datetime) -> dict[str, int]:
@@ -48,14 +50,15 @@ def players_figures(now: datetime) -> dict[str, int]:
 
 
 def tables_figures(now: datetime) -> dict[str, int]:
-    """Tables open, tables running (a hand in play), hands that ended in the last hour and
-    today."""
+    """Tables open, tables running (a hand in play, or one ended less than RUNNING_PAUSE
+    ago: a table between hands is running, as a staff member counts it), hands that ended in
+    the last hour and today."""
     start, _ = day_bounds(room_day(now), None)
     ended = Hand.objects.order_by().filter(ended_at__isnull=False)
     return {
         "open": Table.objects.filter(is_open=True).count(),
         "running": Hand.objects.order_by()
-        .filter(ended_at__isnull=True)
+        .filter(Q(ended_at__isnull=True) | Q(ended_at__gt=now - RUNNING_PAUSE))
         .values("table_id")
         .distinct()
         .count(),
@@ -85,12 +88,16 @@ def rake_by_day(now: datetime, days: int = RAKE_DAYS) -> list[dict[str, Any]]:
 
 
 def rake_figures(now: datetime) -> dict[str, Any]:
-    """Rake today, the daily average of the 30 days before today, and the chart's days."""
+    """Rake today, the daily average and the chart's days. The average is over the days of
+    the 30 (today included) from the first that raked: a room that opened today averages
+    today's rake, never $0.00 beside it."""
     days = rake_by_day(now)
-    earlier = [day["rake"] for day in days[:-1]]
+    raked = [n for n, day in enumerate(days) if day["rake"]]
+    counted = days[raked[0] :] if raked else []
     return {
         "today": days[-1]["rake"],
-        "average_before": sum(earlier) // len(earlier) if earlier else 0,
+        "average": sum(day["rake"] for day in counted) // len(counted) if counted else 0,
+        "average_days": len(counted),
         "days": days,
     }
 

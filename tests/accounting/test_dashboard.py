@@ -107,7 +107,9 @@ def test_the_figures_of_a_room_set_up_by_hand(room: Room) -> None:
     assert figures["players"]["seated"] == 7
     assert figures["players"]["online"] == 6
     assert figures["players"]["sitting_out"] == 1
-    assert figures["tables"] == {"open": 3, "running": 1, "hands_per_hour": 2, "hands_today": 2}
+    # running: Queens' hand in play and Kings, whose hand ended five minutes ago (between
+    # hands); not Aces, whose last hand ended half an hour ago (issue #21 item 6)
+    assert figures["tables"] == {"open": 3, "running": 2, "hands_per_hour": 2, "hands_today": 2}
 
     # rake: today's hand at Aces against the 30 days, today last
     days = figures["rake"]["days"]
@@ -117,7 +119,11 @@ def test_the_figures_of_a_room_set_up_by_hand(room: Room) -> None:
         room.raked_earlier
     )
     assert figures["rake"]["today"] == rake_of(room.raked_today) > 0
-    assert figures["rake"]["average_before"] == rake_of(room.raked_earlier) // 29
+    # the average over the four days from the first that raked, today included: never
+    # "$0.00 a day" beside a day's rake (issue #21 item 6)
+    assert figures["rake"]["average_days"] == 4
+    raked = rake_of(room.raked_earlier) + rake_of(room.raked_today)
+    assert figures["rake"]["average"] == raked // 4
 
     # money in play: the chip audit's own figures; Queens' antes are in the pot
     chips = room_chip_totals()
@@ -168,7 +174,7 @@ def test_staff_read_the_figures_as_json_and_on_the_page(client: Client, room: Ro
 
     data: dict[str, Any] = client.get(reverse("staff_dashboard_data")).json()
     assert data["players"]["seated"] == 7
-    assert data["tables"]["running"] == 1
+    assert data["tables"]["running"] == 1  # the page's now: Kings' hand ended long before
     assert data["money"]["in_pots"] == 20
     assert len(data["rake"]["days"]) == 30
 
