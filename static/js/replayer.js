@@ -134,6 +134,8 @@ export function mountReplayer(element, history) {
   );
   const log = document.createElement("ol");
   log.className = "log replayer-log";
+  log.tabIndex = 0; // scrollable: reachable by the keyboard (axe scrollable-region-focusable)
+  log.setAttribute("aria-label", "The hand's log");
   element.append(head, felt, caption, controls, log);
 
   function streetStart(direction) {

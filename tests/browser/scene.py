@@ -55,6 +55,13 @@ RAKED_DAYS = (
     datetime(2026, 3, 12, 19, tzinfo=UTC),
 )
 REPORT_MONTH = "2026-03"
+# When "Evening Stud" started, as its pages say ("Started Sat 07:00 PM"): fixed like the rest.
+TOURNAMENT_STARTED = datetime(2026, 3, 14, 19, tzinfo=UTC)
+
+
+def fixed_salts(count: int = 52) -> list[str]:
+    """The deck's salts, the same on every run (the scene's hands are not secret)."""
+    return [f"{position:064x}" for position in range(count)]
 
 
 @dataclass
@@ -75,6 +82,9 @@ def room_scene(monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold) -> Scene:
     monkeypatch.setattr("tables.services.scheduling.task_send", lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     monkeypatch.setattr("tournaments.broadcast._send", lambda messages: None)
+    # The salts fix the commitment, and so R-DEAL-5's reshuffle seed: the same river (the
+    # community card of the eight-handed showdown) on every run.
+    monkeypatch.setattr("tables.services.hands.new_salts", fixed_salts)
     schedule = RakeSchedule.objects.create(name="Scene $1/$2", min_small_bet=50, max_small_bet=100)
     RakeTier.objects.create(schedule=schedule, min_players=2, amount=25, every=500, cap=100)
     for name in ("Gold Coast", "Harbour Lights"):
@@ -149,6 +159,7 @@ def tournament_drawn(sweep_hold: SweepHold) -> tuple[Tournament, Table, Player]:
         tournament_register(tournament_id=tournament.pk, player=player)
         field.append(player)
     tournament_start(tournament_id=tournament.pk, rng=random.Random(21))
+    Tournament.objects.filter(pk=tournament.pk).update(started_at=TOURNAMENT_STARTED)
     tables = [t.table for t in TournamentTable.objects.filter(tournament=tournament)]
     sweep_hold.tables(*tables)
     table = tables[0]

@@ -28,7 +28,9 @@ from tests.browser import seen, steps
 from tests.browser.scene import REPORT_MONTH, room_scene
 from tests.browser.test_room_phone import PIECES_JS, overlaps, within_viewport
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# reset_sequences: the hands and tables are numbered the same on every run ("Hand #4" is in
+# the pictures), whatever ran before in the process.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, reset_sequences=True)]
 
 VIEWPORTS = {390: 844, 1440: 900}
 
@@ -47,6 +49,7 @@ class Look:
         *,
         felt: bool = False,
         turn: bool = False,
+        on_screen: str | None = None,
         docs: str | None = None,
         picture: bool = True,
     ) -> None:
@@ -60,6 +63,8 @@ class Look:
                 f"off the screen during the turn: {what}"
                 for what in within_viewport(page, ".actions, .seat.mine .card")
             ]
+        if on_screen:
+            layout += [f"off the screen: {what}" for what in within_viewport(page, on_screen)]
         self._keep("layout check", state, layout)
         if picture:
             self._keep("accessibility (axe-core)", state, seen.serious_violations(page))
@@ -100,16 +105,6 @@ def step_of(replayer: Any) -> tuple[int, int]:
 
 # One test walks some thirty pages and every step of a replay, with axe-core on each page:
 # it needs more than the suite's 300 s per test on a loaded machine (no wait in it is longer).
-# Issue #21 is open: this check finds, on the integrated room of 2026-12-02, item 5's phone
-# defects (seat names "bartholomew"/"hieronymus" cut, the clock's seconds cut, My account 474 px,
-# the rake report 639 px and the statement 796 px wide at 390 px) and axe-core's serious
-# findings (the narration regions' aria-label on a plain div, .act-raise and the lobby's full
-# rows in contrast, scrollable logs and tables not focusable). Strict: once they are fixed the
-# test passes, XPASS fails the suite, and this marker goes.
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #21 item 5 and axe-core findings are open (see the comment above)",
-)
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("width", sorted(VIEWPORTS))
 def test_every_page_as_a_person_sees_it(width, new_context, monkeypatch, sweep_hold):
@@ -157,6 +152,17 @@ def test_every_page_as_a_person_sees_it(width, new_context, monkeypatch, sweep_h
     # The account's pages.
     visit(player, "/accounts/", "main h1")
     look.at(player, "account")
+    # The top bar's menu: on a phone folded behind "Menu" (the bar keeps one line), and once
+    # open every link, "Log out" too, on the screen; on a desktop always open.
+    menu = player.locator(".topbar").get_by_role("button", name="Menu")
+    log_out = player.get_by_role("button", name=re.compile("^Log out"))
+    if width < 760:
+        assert not log_out.is_visible()
+        menu.click()
+        log_out.wait_for()
+        look.at(player, "menu", on_screen=".topbar nav a, .topbar nav .link")
+    else:
+        assert not menu.is_visible() and log_out.is_visible()
     visit(player, "/accounts/settings/", "main form")
     look.at(player, "settings")
     visit(player, "/accounts/cashier/", "main")

@@ -21,8 +21,8 @@ const NARROW_TOP_Y = 8;
 const NARROW_ROWS_WITH_TOP = [17, 82];
 const NARROW_ROWS = [6, 82];
 // How far out towards its seat a bet lies, as a share of the radius.
-const BET_PULL_ACROSS = 0.52;
-const BET_PULL_DOWN = 0.5;
+const BET_PULL_ACROSS = 0.58;
+const BET_PULL_DOWN = 0.55;
 const STREET_NAMES = { 3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street (river)" };
 const CHIP_FLIGHT_MS = 700;
 
