@@ -2,7 +2,9 @@
 
 The ledger is read-only here: no one adds, changes or deletes a row through the admin. Staff
 move money only through the wallet form on a player and by approving cashier requests (a
-real-money room), both of which call accounts.services.
+real-money room), both of which call accounts.services. A move that needs two people (issue
+#22: a staff account's money, or more than MONEY_SECOND_APPROVAL_CENTS) waits in "Money
+moves" for a second member of staff.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.options import InlineModelAdmin
 from django.contrib.auth.admin import UserAdmin
@@ -32,19 +35,22 @@ from accounts.models import (
     CashierStatus,
     LedgerEntry,
     LedgerKind,
+    MoneyMove,
+    MoneyMoveStatus,
     PlayBreak,
     Player,
     PlayLimit,
 )
 from accounts.money import cents_format
-from accounts.selectors import name_held_by_another
+from accounts.selectors import money_moves_waiting, name_held_by_another
 from accounts.services import (
     WalletError,
     all_in_protection_reset,
     cashier_approve,
     cashier_refuse,
-    wallet_credit,
-    wallet_debit,
+    money_move_approve,
+    money_move_refuse,
+    wallet_staff_move,
 )
 from pokerroom.admin_read_only import ReadOnlyAdminMixin
 
@@ -194,13 +200,25 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
             return cents_format(0)
         wallet_url = reverse("admin:accounts_player_wallet", args=[player.pk])
         ledger_url = reverse("admin:accounts_ledgerentry_changelist")
-        return format_html(
+        line = format_html(
             '{} &nbsp; <a class="button" href="{}">Credit or debit…</a> &nbsp; '
             '<a href="{}?player__id__exact={}">Full ledger</a>',
             cents_format(player.balance),
             wallet_url,
             ledger_url,
             player.pk,
+        )
+        waiting = money_moves_waiting(player_id=player.pk)
+        if not waiting:
+            return line
+        moves_url = reverse("admin:accounts_moneymove_changelist")
+        return format_html(
+            '{}<div><a href="{}?player__id__exact={}&amp;status__exact=pending">{} money '
+            "move(s) waiting for a second approval</a></div>",
+            line,
+            moves_url,
+            player.pk,
+            waiting,
         )
 
     @admin.action(description="Reset all-in protection (full allowance for today)")
@@ -221,7 +239,8 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
         return [wallet, *super().get_urls()]
 
     def wallet_view(self, request: PlayerRequest, object_id: str) -> HttpResponse:
-        """Staff credit or debit a player: one ledger row naming them and the reason."""
+        """Staff credit or debit a player: one ledger row naming them and the reason, or,
+        when it needs two people, a money move waiting for a second member of staff."""
         if not request.user.has_perm("accounts.move_money"):
             raise PermissionDenied
         player = get_object_or_404(Player, pk=object_id)
@@ -233,25 +252,36 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
                 kind = LedgerKind.ADJUSTMENT
             else:
                 kind = LedgerKind.DEPOSIT if credit else LedgerKind.WITHDRAWAL
-            move = wallet_credit if credit else wallet_debit
             try:
-                entry = move(
+                done = wallet_staff_move(
                     player_id=player.pk,
                     amount=data["amount"],
+                    debit=not credit,
                     kind=kind,
                     staff=request.user,
                     reason=data["reason"],
+                    now=timezone.now(),
                 )
             except WalletError as error:
                 form.add_error(None, str(error))
             else:
-                self.message_user(
-                    request,
-                    f"{entry.get_kind_display()} of {cents_format(abs(entry.amount))} "
-                    f"{'to' if credit else 'from'} {player.username}: balance now "
-                    f"{cents_format(entry.balance_after)}.",
-                    messages.SUCCESS,
-                )
+                if isinstance(done, MoneyMove):
+                    self.message_user(
+                        request,
+                        f"{done.get_kind_display()} of {cents_format(done.amount)} "
+                        f"{'to' if credit else 'from'} {player.username} waits for a second "
+                        f"member of staff's approval (Money moves, #{done.pk}): nothing has "
+                        f"moved yet.",
+                        messages.WARNING,
+                    )
+                else:
+                    self.message_user(
+                        request,
+                        f"{done.get_kind_display()} of {cents_format(abs(done.amount))} "
+                        f"{'to' if credit else 'from'} {player.username}: balance now "
+                        f"{cents_format(done.balance_after)}.",
+                        messages.SUCCESS,
+                    )
                 return HttpResponseRedirect(
                     reverse("admin:accounts_player_change", args=[player.pk])
                 )
@@ -262,6 +292,7 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
             "title": f"Credit or debit {player.username}",
             "player": player,
             "balance": cents_format(player.balance),
+            "second_approval_above": cents_format(settings.MONEY_SECOND_APPROVAL_CENTS),
             "form": form,
             "original": player,
             "has_view_permission": True,
@@ -302,6 +333,7 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "kind",
         "amount_display",
         "status",
+        "first_approved_by",
         "decided_by",
         "decided_at",
         "staff_note",
@@ -309,7 +341,7 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     )
     list_filter = ("status", "kind", "created_at")
     search_fields = ("player__username", "player__display_name", "staff_note")
-    list_select_related = ("player", "decided_by")
+    list_select_related = ("player", "decided_by", "first_approved_by")
     actions = ["approve_requests", "refuse_requests"]
 
     def has_move_money_permission(self, request: HttpRequest) -> bool:
@@ -333,11 +365,14 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         done = 0
         for pk in queryset.order_by("id").values_list("pk", flat=True):
             try:
-                decide(request_id=pk, staff=request.user, now=timezone.now())  # type: ignore[arg-type]
+                item = decide(request_id=pk, staff=request.user, now=timezone.now())  # type: ignore[arg-type]
             except WalletError as error:
                 self.message_user(request, f"Request #{pk}: {error}", messages.ERROR)
             else:
-                done += 1
+                if item.status == CashierStatus.PENDING:
+                    self.message_user(request, _first_approval_message(item), messages.WARNING)
+                else:
+                    done += 1
         verb = "approved" if approve else "refused"
         self.message_user(request, f"{done} request(s) {verb}.", messages.SUCCESS)
 
@@ -369,7 +404,7 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         elif request.method == "POST" and form.is_valid():
             decide = cashier_approve if approve else cashier_refuse
             try:
-                decide(
+                decided = decide(
                     request_id=item.pk,
                     staff=request.user,
                     now=timezone.now(),
@@ -378,11 +413,14 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
             except WalletError as error:
                 form.add_error(None, str(error))
             else:
-                self.message_user(
-                    request,
-                    f"Request #{item.pk} {'approved' if approve else 'refused'}.",
-                    messages.SUCCESS,
-                )
+                if decided.status == CashierStatus.PENDING:
+                    self.message_user(request, _first_approval_message(decided), messages.WARNING)
+                else:
+                    self.message_user(
+                        request,
+                        f"Request #{item.pk} {'approved' if approve else 'refused'}.",
+                        messages.SUCCESS,
+                    )
                 return HttpResponseRedirect(reverse("admin:accounts_cashierrequest_changelist"))
             item.refresh_from_db()
         item.player.refresh_from_db(fields=["balance"])
@@ -398,6 +436,136 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
             "has_view_permission": True,
         }
         return TemplateResponse(request, "admin/accounts/cashierrequest/decide.html", context)
+
+
+def _first_approval_message(item: CashierRequest) -> str:
+    return (
+        f"Request #{item.pk}: your approval is the first of two (more than "
+        f"{cents_format(settings.MONEY_SECOND_APPROVAL_CENTS)}); nothing moves until a second "
+        f"member of staff approves it too."
+    )
+
+
+@admin.register(MoneyMove)
+class MoneyMoveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Staff credits and debits waiting for a second member of staff (issue #22): a staff
+    account's money, or more than MONEY_SECOND_APPROVAL_CENTS. Another member of staff with
+    "Can credit and debit a player's wallet", neither the one who asked nor the player,
+    approves (the ledger row is written then) or refuses (nothing moves); each is decided once.
+    """
+
+    list_display = (
+        "requested_at",
+        "player",
+        "kind",
+        "way",
+        "amount_display",
+        "reason",
+        "requested_by",
+        "status",
+        "decided_by",
+        "decided_at",
+        "decision_note",
+        "decide_link",
+    )
+    list_filter = ("status", "kind", "requested_at")
+    search_fields = ("player__username", "requested_by__username", "reason", "decision_note")
+    list_select_related = ("player", "requested_by", "decided_by")
+    actions = ["approve_moves", "refuse_moves"]
+
+    def has_move_money_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("accounts.move_money")
+
+    @admin.display(description="amount", ordering="amount")
+    def amount_display(self, move: MoneyMove) -> str:
+        return cents_format(move.amount)
+
+    @admin.display(description="credit or debit", ordering="debit")
+    def way(self, move: MoneyMove) -> str:
+        return "debit" if move.debit else "credit"
+
+    @admin.display(description="")
+    def decide_link(self, move: MoneyMove) -> str:
+        if move.status != MoneyMoveStatus.PENDING:
+            return ""
+        url = reverse("admin:accounts_moneymove_decide", args=[move.pk])
+        return format_html('<a class="button" href="{}">Decide…</a>', url)
+
+    def _decide_each(
+        self, request: HttpRequest, queryset: QuerySet[MoneyMove], *, approve: bool
+    ) -> None:
+        decide = money_move_approve if approve else money_move_refuse
+        done = 0
+        for pk in queryset.order_by("id").values_list("pk", flat=True):
+            try:
+                decide(move_id=pk, staff=request.user, now=timezone.now())  # type: ignore[arg-type]
+            except WalletError as error:
+                self.message_user(request, str(error), messages.ERROR)
+            else:
+                done += 1
+        verb = "approved" if approve else "refused"
+        self.message_user(request, f"{done} money move(s) {verb}.", messages.SUCCESS)
+
+    @admin.action(description="Approve the selected money moves", permissions=["move_money"])
+    def approve_moves(self, request: HttpRequest, queryset: QuerySet[MoneyMove]) -> None:
+        self._decide_each(request, queryset, approve=True)
+
+    @admin.action(description="Refuse the selected money moves", permissions=["move_money"])
+    def refuse_moves(self, request: HttpRequest, queryset: QuerySet[MoneyMove]) -> None:
+        self._decide_each(request, queryset, approve=False)
+
+    def get_urls(self) -> list[URLPattern]:
+        decide = path(
+            "<path:object_id>/decide/",
+            self.admin_site.admin_view(self.decide_view),
+            name="accounts_moneymove_decide",
+        )
+        return [decide, *super().get_urls()]
+
+    def decide_view(self, request: PlayerRequest, object_id: str) -> HttpResponse:
+        """Approve or refuse one waiting move, with a note for the audit log."""
+        if not request.user.has_perm("accounts.move_money"):
+            raise PermissionDenied
+        move = get_object_or_404(
+            MoneyMove.objects.select_related("player", "requested_by"), pk=object_id
+        )
+        form = CashierDecisionForm(request.POST or None)
+        form.fields["note"].help_text = "Kept on the move and in the staff audit log."
+        approve = "approve" in request.POST
+        if request.method == "POST" and not approve and "refuse" not in request.POST:
+            form.add_error(None, "Approve or refuse the money move.")
+        elif request.method == "POST" and form.is_valid():
+            decide = money_move_approve if approve else money_move_refuse
+            try:
+                decide(
+                    move_id=move.pk,
+                    staff=request.user,
+                    now=timezone.now(),
+                    note=form.cleaned_data["note"],
+                )
+            except WalletError as error:
+                form.add_error(None, str(error))
+            else:
+                self.message_user(
+                    request,
+                    f"Money move #{move.pk} {'approved' if approve else 'refused'}.",
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(reverse("admin:accounts_moneymove_changelist"))
+            move.refresh_from_db()
+        move.player.refresh_from_db(fields=["balance"])
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Decide money move #{move.pk}",
+            "move": move,
+            "amount": cents_format(move.amount),
+            "balance": cents_format(move.player.balance),
+            "form": form,
+            "original": move,
+            "has_view_permission": True,
+        }
+        return TemplateResponse(request, "admin/accounts/moneymove/decide.html", context)
 
 
 @admin.register(PlayBreak)

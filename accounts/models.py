@@ -338,6 +338,16 @@ class CashierRequest(models.Model):
     ledger_entry = models.OneToOneField(
         LedgerEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # Issue #22: a request above settings.MONEY_SECOND_APPROVAL_CENTS needs two members of
+    # staff; the first one's approval is kept here, and the money moves on the second's.
+    first_approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cashier_first_approvals",
+    )
+    first_approved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -349,6 +359,72 @@ class CashierRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} request #{self.pk} of {self.amount}c by {self.player}"
+
+
+class MoneyMoveStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for a second approval"
+    APPROVED = "approved", "Approved"
+    REFUSED = "refused", "Refused"
+
+
+class MoneyMove(models.Model):
+    """A staff credit or debit that waits for a second member of staff (issue #22): one of
+    more than settings.MONEY_SECOND_APPROVAL_CENTS, or any to or from a staff account.
+
+    Nothing moves while it is pending. Another member of staff with the money permission,
+    neither the one who asked nor the player, approves it (the ledger row is written then,
+    once: accounts.services.money_move_approve) or refuses it (nothing moves).
+    """
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="money_moves"
+    )
+    kind = models.CharField(max_length=24, choices=LedgerKind.choices)
+    debit = models.BooleanField(help_text="Takes from the balance (else adds to it).")
+    amount = models.BigIntegerField(help_text="Cents.")
+    reason = models.CharField(max_length=200)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="money_moves_asked"
+    )
+    requested_at = models.DateTimeField(db_index=True)
+    status = models.CharField(
+        max_length=16, choices=MoneyMoveStatus.choices, default=MoneyMoveStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="money_moves_decided",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.CharField(max_length=200, blank=True)
+    ledger_entry = models.OneToOneField(
+        LedgerEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=0), name="money_move_amount_positive"
+            ),
+            # Two people, always: an approved move names an approver who is neither the one
+            # who asked nor the player whose money moved.
+            models.CheckConstraint(
+                condition=~models.Q(status="approved")
+                | (
+                    models.Q(decided_by__isnull=False)
+                    & ~models.Q(decided_by=models.F("requested_by"))
+                    & ~models.Q(decided_by=models.F("player"))
+                ),
+                name="money_move_approved_by_a_second_person",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        way = "debit" if self.debit else "credit"
+        return f"Money move #{self.pk}: {way} of {self.amount}c for {self.player}"
 
 
 # --- The staff audit log (issue #16) --------------------------------------------------------
@@ -367,6 +443,11 @@ class StaffActionKind(models.TextChoices):
     ALL_IN_RESET = "all_in_reset", "All-in protection reset"
     CASHIER_APPROVE = "cashier_approve", "Cashier request approved"
     CASHIER_REFUSE = "cashier_refuse", "Cashier request refused"
+    # Two people for money (issue #22).
+    CASHIER_FIRST_APPROVE = "cashier_first_approve", "Cashier request approved (first of two)"
+    MONEY_MOVE_ASK = "money_move_ask", "Money move asked (waits for a second approval)"
+    MONEY_MOVE_APPROVE = "money_move_approve", "Money move approved"
+    MONEY_MOVE_REFUSE = "money_move_refuse", "Money move refused"
     TABLE_OPEN = "table_open", "Table opened"
     TABLE_CLOSE = "table_close", "Table closed"
 

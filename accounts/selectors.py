@@ -14,6 +14,8 @@ from accounts.models import (
     ChatMute,
     LedgerEntry,
     LedgerKind,
+    MoneyMove,
+    MoneyMoveStatus,
     NameKey,
     Player,
 )
@@ -240,3 +242,8 @@ def chat_muted_players(player_id: int) -> list[Player]:
         .select_related("muted")
         .order_by("created_at", "id")
     ]
+
+
+def money_moves_waiting(*, player_id: int) -> int:
+    """How many staff moves of this player's money wait for a second approval (issue #22)."""
+    return MoneyMove.objects.filter(player_id=player_id, status=MoneyMoveStatus.PENDING).count()

@@ -24,6 +24,8 @@ from accounts.models import (
     ChatMute,
     LedgerEntry,
     LedgerKind,
+    MoneyMove,
+    MoneyMoveStatus,
     Player,
     StaffAction,
     StaffActionKind,
@@ -52,6 +54,30 @@ class InsufficientBalance(WalletError):
         )
 
 
+class SecondApprovalNeeded(WalletError):
+    """A staff move of money that one person may not make alone (issue #22): it goes through
+    `wallet_staff_move`, which keeps it waiting for a second member of staff."""
+
+
+# --- Two people for money (issue #22) -------------------------------------------------------
+
+
+def money_second_approval_needed(*, player: Player, amount: int) -> bool:
+    """Whether moving `amount` cents to or from `player` on a staff member's say needs a
+    second member of staff: a staff account's money, or more than
+    settings.MONEY_SECOND_APPROVAL_CENTS."""
+    return bool(player.is_staff) or amount > settings.MONEY_SECOND_APPROVAL_CENTS
+
+
+def _approver_check(staff: Player, *, what: str) -> None:
+    """Only active staff with the money permission approve a move of money."""
+    if not (staff.is_active and staff.is_staff and staff.has_perm("accounts.move_money")):
+        raise WalletError(
+            f"{what}: only staff with the permission to move money (accounts.move_money) "
+            f"may approve it."
+        )
+
+
 # --- The wallet -----------------------------------------------------------------------------
 
 
@@ -76,17 +102,34 @@ def _wallet_move(
     reason: str,
     reference: str,
     staff_action: bool = True,
+    second_person: Player | None = None,
 ) -> LedgerEntry:
     """The one way a balance changes: check the movement, lock the player row, refuse a
     debit larger than the balance, then append the ledger row and write the balance it
     explains, in one transaction. A movement by staff is also a StaffAction (a credit or a
-    debit), unless the caller records its own (`staff_action=False`: the cashier)."""
+    debit), unless the caller records its own (`staff_action=False`: the cashier).
+
+    A movement by staff that needs two people (`money_second_approval_needed`) is refused
+    (SecondApprovalNeeded) unless the caller names the `second_person`, another member of
+    staff who approved it (money_move_approve, cashier_approve)."""
     if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
         raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
     _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    if staff is not None and second_person is not None and second_person.pk == staff.pk:
+        raise SecondApprovalNeeded("The second person must be another member of staff.")
     signed_amount = -amount if debit else amount
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player_id)
+        if (
+            staff is not None
+            and second_person is None
+            and money_second_approval_needed(player=player, amount=amount)
+        ):
+            raise SecondApprovalNeeded(
+                f"A move of {cents_format(amount)} "
+                f"{'from' if debit else 'to'} {player.username} needs a second member of "
+                f"staff's approval."
+            )
         new_balance = player.balance + signed_amount
         if new_balance < 0:
             raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
@@ -154,6 +197,144 @@ def wallet_debit(
         reason=reason,
         reference=reference,
     )
+
+
+class MoneyMoveRefused(WalletError):
+    """A decision on a money move the room refuses (one's own, decided already); nothing
+    written."""
+
+
+def wallet_staff_move(
+    *,
+    player_id: int,
+    amount: int,
+    debit: bool,
+    kind: str,
+    staff: Player,
+    reason: str,
+    now: datetime,
+) -> LedgerEntry | MoneyMove:
+    """Staff credit or debit a player (the admin's wallet form). One person may do it alone
+    (the ledger row now, as wallet_credit/wallet_debit) unless it needs two
+    (`money_second_approval_needed`: a staff account, or more than
+    MONEY_SECOND_APPROVAL_CENTS); then nothing moves and a pending MoneyMove waits for
+    another member of staff (money_move_approve), recorded in the staff audit log.
+
+    A debit larger than the balance is refused at once either way (InsufficientBalance).
+    """
+    if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
+        raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
+    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        if not money_second_approval_needed(player=player, amount=amount):
+            move = wallet_debit if debit else wallet_credit
+            return move(player_id=player_id, amount=amount, kind=kind, staff=staff, reason=reason)
+        if debit and amount > player.balance:
+            raise InsufficientBalance(player_id=player_id, balance=player.balance, amount=amount)
+        pending = MoneyMove.objects.create(
+            player=player,
+            kind=kind,
+            debit=debit,
+            amount=amount,
+            reason=reason.strip(),
+            requested_by=staff,
+            requested_at=now,
+        )
+        staff_action_record(
+            staff=staff,
+            action=StaffActionKind.MONEY_MOVE_ASK,
+            target=player,
+            detail=f"{_money_move_line(pending)}: {pending.reason}",
+            now=now,
+        )
+        return pending
+
+
+def _money_move_line(move: MoneyMove) -> str:
+    """ "Money move #4: Deposit of $2,000.00 to ivy" """
+    return (
+        f"Money move #{move.pk}: {move.get_kind_display()} of {cents_format(move.amount)} "
+        f"{'from' if move.debit else 'to'} {move.player.username}"
+    )
+
+
+def _money_move_pending(move_id: int) -> MoneyMove:
+    """The move, locked, if it is still pending; MoneyMoveRefused if it was decided."""
+    move = MoneyMove.objects.select_for_update().get(pk=move_id)
+    if move.status != MoneyMoveStatus.PENDING:
+        raise MoneyMoveRefused(f"Money move #{move.pk} was already {move.status}.")
+    return move
+
+
+def money_move_approve(*, move_id: int, staff: Player, now: datetime, note: str = "") -> MoneyMove:
+    """A second member of staff approves a waiting move: its ledger row is written now, once
+    (the move's row is locked and must still be pending), naming the one who asked and the
+    reference `money_move:<id>`. Nobody approves a move they asked for, nor one to or from
+    their own account (MoneyMoveRefused, nothing moves); a debit the balance no longer
+    covers is refused (InsufficientBalance) and stays pending."""
+    with transaction.atomic():
+        move = _money_move_pending(move_id)
+        if staff.pk == move.requested_by_id:
+            raise MoneyMoveRefused(
+                f"Money move #{move.pk}: you asked for it, so another member of staff must "
+                f"approve it."
+            )
+        if staff.pk == move.player_id:
+            raise MoneyMoveRefused(
+                f"Money move #{move.pk} is {'from' if move.debit else 'to'} your own account: "
+                f"another member of staff must approve it."
+            )
+        _approver_check(staff, what=f"Money move #{move.pk}")
+        entry = _wallet_move(
+            player_id=move.player_id,
+            amount=move.amount,
+            debit=move.debit,
+            kind=move.kind,
+            staff=move.requested_by,
+            reason=move.reason,
+            reference=f"money_move:{move.pk}",
+            staff_action=False,
+            second_person=staff,
+        )
+        note = note.strip()[:200]
+        staff_action_record(
+            staff=staff,
+            action=StaffActionKind.MONEY_MOVE_APPROVE,
+            target=move.player,
+            detail=f"{_money_move_line(move)}, asked by {move.requested_by.username}: "
+            f"{move.reason}" + (f" ({note})" if note else ""),
+            now=now,
+        )
+        move.status = MoneyMoveStatus.APPROVED
+        move.decided_by = staff
+        move.decided_at = now
+        move.decision_note = note
+        move.ledger_entry = entry
+        move.save()
+    return move
+
+
+def money_move_refuse(*, move_id: int, staff: Player, now: datetime, note: str = "") -> MoneyMove:
+    """Staff refuse a waiting move (the one who asked may withdraw it so): nothing moves,
+    the move records who and why."""
+    with transaction.atomic():
+        move = _money_move_pending(move_id)
+        note = note.strip()[:200]
+        move.status = MoneyMoveStatus.REFUSED
+        move.decided_by = staff
+        move.decided_at = now
+        move.decision_note = note
+        move.save()
+        staff_action_record(
+            staff=staff,
+            action=StaffActionKind.MONEY_MOVE_REFUSE,
+            target=move.player,
+            detail=f"{_money_move_line(move)}, asked by {move.requested_by.username}"
+            + (f": {note}" if note else ""),
+            now=now,
+        )
+    return move
 
 
 # --- Play money (settings.ROOM_MONEY = "play") ---------------------------------------------
@@ -272,15 +453,39 @@ def cashier_approve(
 
     The request row is locked and must still be pending, so it is approved once only; a
     withdrawal larger than the wallet now is refused (InsufficientBalance) and stays pending.
+
+    Two people for money (issue #22): nobody approves their own request (a staff member's,
+    CashierRefused); a staff member's request needs one approval by another member of
+    staff, and a request above MONEY_SECOND_APPROVAL_CENTS two, by two members of staff:
+    the first approval is recorded (`first_approved_by`, the request stays pending, nothing
+    moves) and the money moves on the second.
     """
     with transaction.atomic():
         request = _cashier_pending(request_id)
+        if staff.pk == request.player_id:
+            raise CashierRefused(
+                f"Request #{request.pk} is your own: another member of staff must approve it."
+            )
+        _approver_check(staff, what=f"Request #{request.pk}")
         reason = f"cashier request #{request.pk}" + (f": {note.strip()}" if note.strip() else "")
         deposit = request.kind == CashierKind.DEPOSIT
         if not deposit and is_suspended(request.player_id):
             raise CashierRefused(
                 f"Request #{request.pk}: the player is suspended and the wallet held for review."
             )
+        second_person: Player | None = None
+        if money_second_approval_needed(player=request.player, amount=request.amount):
+            if request.player.is_staff:
+                second_person = request.player  # the staff member who asked: one more needed
+            elif request.first_approved_by is None:
+                return _cashier_first_approval(request=request, staff=staff, now=now, note=note)
+            elif request.first_approved_by_id == staff.pk:
+                raise CashierRefused(
+                    f"Request #{request.pk}: you approved it already; a second member of staff "
+                    f"must approve it too."
+                )
+            else:
+                second_person = request.first_approved_by
         entry = _wallet_move(
             player_id=request.player_id,
             amount=request.amount,
@@ -290,6 +495,7 @@ def cashier_approve(
             reason=reason[:200],
             reference=f"cashier:{request.pk}",
             staff_action=False,
+            second_person=second_person,
         )
         staff_action_record(
             staff=staff,
@@ -305,6 +511,26 @@ def cashier_approve(
         request.staff_note = note.strip()[:200]
         request.ledger_entry = entry
         request.save()
+    return request
+
+
+def _cashier_first_approval(
+    *, request: CashierRequest, staff: Player, now: datetime, note: str
+) -> CashierRequest:
+    """The first of two approvals of a request above MONEY_SECOND_APPROVAL_CENTS: recorded,
+    and nothing moves until a second member of staff approves it too."""
+    request.first_approved_by = staff
+    request.first_approved_at = now
+    request.save(update_fields=["first_approved_by", "first_approved_at"])
+    staff_action_record(
+        staff=staff,
+        action=StaffActionKind.CASHIER_FIRST_APPROVE,
+        target=request.player,
+        detail=f"{request.get_kind_display()} request #{request.pk} of "
+        f"{cents_format(request.amount)}: waits for a second member of staff"
+        + (f" ({note.strip()})" if note.strip() else ""),
+        now=now,
+    )
     return request
 
 

@@ -285,6 +285,12 @@ if ROOM_MONEY not in ("play", "real"):
 PLAY_MONEY_SIGN_UP_GRANT = env.int("PLAY_MONEY_SIGN_UP_GRANT", default=100_000)
 PLAY_MONEY_TOP_UP_FLOOR = env.int("PLAY_MONEY_TOP_UP_FLOOR", default=10_000)
 PLAY_MONEY_TOP_UP_AMOUNT = env.int("PLAY_MONEY_TOP_UP_AMOUNT", default=100_000)
+# Two people for money (issue #22): a staff credit or debit of more than this many cents, or
+# any to or from a staff account, waits for a second member of staff's approval; so does a
+# cashier request above it (two staff approve) or by a staff member (another staff approves).
+MONEY_SECOND_APPROVAL_CENTS = env.int("MONEY_SECOND_APPROVAL_CENTS", default=100_000)
+if MONEY_SECOND_APPROVAL_CENTS < 0:
+    raise ImproperlyConfigured("MONEY_SECOND_APPROVAL_CENTS must be 0 or more cents")
 
 # --- Live tables ----------------------------------------------------------------------------
 # R-GAME-3's short pause between hands (also the time an uncalled winner has to show,

@@ -21,7 +21,7 @@ def break_tables_leave(*, player: Player, now: datetime | None = None) -> list[T
     results = []
     for table_id in Seat.objects.filter(player=player).values_list("table_id", flat=True):
         with table_change(table_id) as change:
-            on_break_cash_out(table=change.table, outbox=change.outbox, hand=change.hand)
+            on_break_cash_out(table=change.table, outbox=change.outbox, now=now, hand=change.hand)
             waiting_list_offer_seats(table=change.table, outbox=change.outbox, now=now)
         results.append(change.result)
     return results

@@ -526,9 +526,9 @@ def hand_finish(
         waiting_list_offer_seats(table=table, outbox=outbox, now=now)
     outbox.seats_changed = True
     if not table.is_open:  # closed during the hand: now every seat is cashed out
-        closed_table_cash_out(table=table, outbox=outbox)
-    suspended_seats_cash_out(table=table, outbox=outbox)
-    on_break_cash_out(table=table, outbox=outbox)  # issue #26: a break waits for the hand
+        closed_table_cash_out(table=table, outbox=outbox, now=now)
+    suspended_seats_cash_out(table=table, outbox=outbox, now=now)
+    on_break_cash_out(table=table, outbox=outbox, now=now)  # issue #26: a break waits for the hand
     hand_schedule_next(table=table, outbox=outbox, now=now)
     # R-SHOW-3: the winner nobody called may show, until the next hand is dealt.
     for number in engine.seats:
@@ -546,7 +546,7 @@ def hand_finish(
             )
 
 
-def seat_cash_out(*, table: Table, seat: Seat, now: datetime | None = None) -> None:
+def seat_cash_out(*, table: Table, seat: Seat, now: datetime) -> None:
     """R-BUY-1: leaving returns the stack to the balance; the seat frees. R-BET-7: what is
     left of the seat's time bank is kept for the day (`seat_time_bank_kept`)."""
     TimeBankKept.objects.update_or_create(
@@ -569,7 +569,7 @@ def seat_cash_out(*, table: Table, seat: Seat, now: datetime | None = None) -> N
     seat.delete()
 
 
-def suspended_seats_cash_out(*, table: Table, outbox: Outbox) -> None:
+def suspended_seats_cash_out(*, table: Table, outbox: Outbox, now: datetime) -> None:
     """Issue #25: a player suspended during the hand plays it to its end, then is stood up
     and their stack goes back to the wallet (held for review). At a tournament table, whose
     chips are not money, they are sat out instead."""
@@ -579,7 +579,7 @@ def suspended_seats_cash_out(*, table: Table, outbox: Outbox) -> None:
         if seat.player_id not in suspended:
             continue
         if table_kind(table).chips_are_money:
-            seat_cash_out(table=table, seat=seat)
+            seat_cash_out(table=table, seat=seat, now=now)
         elif not seat.sitting_out:
             seat.sitting_out = True
             seat.save(update_fields=["sitting_out"])
@@ -599,7 +599,9 @@ def seat_time_bank_kept(*, table: Table, player_id: int, now: datetime) -> tuple
     return min(full, kept.time_bank_ms), kept.hands_dealt
 
 
-def on_break_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:
+def on_break_cash_out(
+    *, table: Table, outbox: Outbox, now: datetime, hand: Hand | None = None
+) -> None:
     """Cash out the seats of players on a break, except those dealt into `hand` (the hand in
     play): they go when it ends (hand_finish calls this again with no hand)."""
     if not table_kind(table).chips_are_money:
@@ -609,11 +611,13 @@ def on_break_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None)
     for seat in seats:
         if seat.player_id not in away or (hand is not None and hand.seat_is_dealt(seat)):
             continue
-        seat_cash_out(table=table, seat=seat)
+        seat_cash_out(table=table, seat=seat, now=now)
         outbox.seats_changed = True
 
 
-def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = None) -> None:
+def closed_table_cash_out(
+    *, table: Table, outbox: Outbox, now: datetime, hand: Hand | None = None
+) -> None:
     """A closed table's seats go back to their players' balances (R-BUY-1), except those
     dealt into `hand`, the hand still in play (they are cashed out when it ends). Chips that
     are not money (a tournament table's) stay on their seats for the table's owner."""
@@ -622,7 +626,7 @@ def closed_table_cash_out(*, table: Table, outbox: Outbox, hand: Hand | None = N
     for seat in Seat.objects.filter(table=table).order_by("number"):
         if hand is not None and hand.seat_is_dealt(seat):
             continue
-        seat_cash_out(table=table, seat=seat)
+        seat_cash_out(table=table, seat=seat, now=now)
         outbox.seats_changed = True
 
 

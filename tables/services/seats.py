@@ -25,6 +25,7 @@ from tables.services.flow import (
     hand_carry_on,
     hand_events_record,
     hand_schedule_next,
+    hand_time_bank_settle,
     next_hand_frame,
     seat_cash_out,
     seat_time_bank_kept,
@@ -255,6 +256,9 @@ def seat_leave(*, table_id: int, player: Player, now: datetime | None = None) ->
                 hand_events_record(hand, engine_records(events), outbox)
             seats = seats_by_number(table)
             hand_absentees_lock(hand, seats, also=[player.pk])
+            if hand.time_bank_seat == seat.number:
+                # R-BET-7: leaving on the bank spends what ran of it, before it is kept.
+                hand_time_bank_settle(hand=hand, seats={seat.number: seat}, now=now)
             # What they did not put in the pot goes back now (R-BUY-1); the seat frees.
             seat.stack = engine.stack(seat.number)
             hand.left_seats = {**hand.left_seats, str(seat.number): seat.stack}
@@ -368,7 +372,7 @@ def table_close(
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
         change.outbox.seats_changed = True
-        closed_table_cash_out(table=table, outbox=change.outbox, hand=change.hand)
+        closed_table_cash_out(table=table, outbox=change.outbox, now=now, hand=change.hand)
         change.outbox.table_frame(
             TableClosed(table_id=table.pk, hand_running=change.hand is not None)
         )

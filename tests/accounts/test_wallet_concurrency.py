@@ -1,5 +1,6 @@
 """Concurrent debits on PostgreSQL queue on the player's row lock and never overdraw; a
-top-up is given once a day and a cashier request approved once, however many ask at once."""
+top-up is given once a day, and a cashier request or a staff money move (issue #22) approved
+once, however many ask at once."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ from accounts.models import CashierKind, LedgerEntry, LedgerKind, Player
 from accounts.services import (
     CashierRefused,
     InsufficientBalance,
+    MoneyMoveRefused,
     TopUpRefused,
     cashier_approve,
     cashier_request,
+    money_move_approve,
     wallet_credit,
     wallet_debit,
+    wallet_staff_move,
     wallet_top_up,
 )
 from tests.factories import PlayerFactory, StaffFactory, funded
@@ -160,3 +164,44 @@ def test_concurrent_approvals_of_one_cashier_request_move_the_money_once(setting
     assert sorted(outcomes) == ["approved"] + ["refused"] * (THREADS - 1)
     assert Player.objects.get(pk=player.pk).balance == 5_000
     assert LedgerEntry.objects.filter(player=player).count() == 1
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_approvals_of_one_money_move_move_the_money_once() -> None:
+    """Issue #22: a staff credit to a staff account waits; several other members of staff
+    approve it at once: the move's row lock lets one win, the rest are told it is decided."""
+    assert connection.vendor == "postgresql"
+    floor = StaffFactory()
+    now = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+    move = wallet_staff_move(
+        player_id=floor.pk,
+        amount=5_000,
+        debit=False,
+        kind=LedgerKind.DEPOSIT,
+        staff=StaffFactory(),
+        reason="float",
+        now=now,
+    )
+    approvers = [StaffFactory() for _ in range(THREADS)]
+    start = threading.Barrier(THREADS)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def approve(staff: Player) -> None:
+        try:
+            start.wait()
+            money_move_approve(move_id=move.pk, staff=staff, now=now)
+            outcome = "approved"
+        except MoneyMoveRefused:
+            outcome = "refused"
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(outcome)
+
+    run_at_once([threading.Thread(target=approve, args=(staff,)) for staff in approvers])
+
+    assert sorted(outcomes) == ["approved"] + ["refused"] * (THREADS - 1)
+    assert Player.objects.get(pk=floor.pk).balance == 5_000
+    assert LedgerEntry.objects.filter(player=floor).count() == 1

@@ -187,3 +187,34 @@ def test_r_bet_7_the_next_day_a_player_sits_down_with_a_full_bank_again():
     next_day = at(60 * 60 * 24)
     assert services.seat_take(table_id=table.pk, player=alice, buy_in=table.buy_in, now=next_day).ok
     assert bank_ms(alice) == 30_000
+
+
+def test_r_bet_7_leaving_while_the_bank_runs_keeps_only_what_was_left_of_it():
+    """Issue #22: Alice's clock ran out and her bank ran 5.8 s; she left without acting and
+    sat down again. At her next turn the bar shows 24.2 s of bank, not a full 30 s again."""
+    table, alice, _bob = heads_up_with_a_bank(30)
+    assert clock_runs_out(table, now=at(10)).ok  # her clock ran out: the bank runs
+    assert services.seat_leave(table_id=table.pk, player=alice, now=at(15.8)).ok
+
+    assert services.seat_take(
+        table_id=table.pk, player=alice, buy_in=table.buy_in, seat_number=1, now=at(30)
+    ).ok
+    assert services.hand_start(table_id=table.pk, deck=stacked_deck(ALICE_WINS), now=at(40)).ok
+    assert engine_of(running_hand(table)).to_act == 1  # her turn, her 10 s clock
+    result = clock_runs_out(table, now=at(50))
+
+    [frame] = [f for f in result.frames.table_json if f["type"] == "time_bank"]
+    assert (frame["seat"], frame["time_bank_ms"], frame["ms_left"]) == (1, 24_200, 24_200)
+
+
+def test_r_bet_7_a_table_closed_and_opened_again_the_same_day_does_not_refill_the_bank():
+    """Issue #22: the bank is kept on the room's day of the moment the table closed (the
+    clock the room was given), whichever way the seat was left."""
+    table, alice, _bob = heads_up_with_a_bank(30)
+    assert clock_runs_out(table, now=at(10)).ok
+    assert act(table, alice, "fold", now=at(15.8)).ok  # 5.8 s of her bank used
+    assert services.table_close(table_id=table.pk, now=at(20)).ok  # every seat cashed out
+    assert services.table_open(table_id=table.pk, now=at(25)).ok
+
+    assert services.seat_take(table_id=table.pk, player=alice, buy_in=table.buy_in, now=at(30)).ok
+    assert bank_ms(alice) == 24_200
