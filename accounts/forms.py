@@ -1,16 +1,20 @@
-"""Forms of the accounts app: sign-up, settings and the staff wallet form."""
+"""Forms of the accounts app: sign-up, password reset, settings and the staff wallet form."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from axes.helpers import get_client_ip_address
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.http import HttpRequest
 
 from accounts.models import CashierKind, Player, PlayLimitKind
 from accounts.money import CentsField, MoneyParseError, dollars_parse
 from accounts.names import NameRefused, name_check
 from accounts.selectors import name_held_by_another
+from accounts.services import password_reset_mail_allow
 
 NAME_TAKEN_MESSAGE = "That name is taken: it is, or looks like, another player's name."
 
@@ -47,6 +51,24 @@ class SignUpForm(UserCreationForm):
         if Player.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError("An account with that email address already exists.")
         return email
+
+
+class RoomPasswordResetForm(PasswordResetForm):
+    """Django's reset form (its answer is the same whether or not an account has the address),
+    sending only the mails `password_reset_mail_allow` allows: a few an hour to an account and
+    from an address (issue #22), the same answer beyond."""
+
+    _address: str | None = None
+
+    def save(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
+        # The address the log-in throttle counts too (django-axes' own reading of it).
+        self._address = get_client_ip_address(request) if request is not None else None
+        super().save(*args, request=request, **kwargs)
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        for player in super().get_users(email):
+            if password_reset_mail_allow(player_id=player.pk, address=self._address):
+                yield player
 
 
 class PlayerSettingsForm(forms.ModelForm):

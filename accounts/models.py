@@ -488,3 +488,23 @@ class PlayBreak(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.player} until {self.ends_at:%Y-%m-%d %H:%M}"
+
+
+class PasswordResetMail(models.Model):
+    """A password-reset mail the room sent (issue #22): at most
+    `PASSWORD_RESET_MAILS_PER_ACCOUNT` an hour to one account and
+    `PASSWORD_RESET_MAILS_PER_ADDRESS` an hour asked from one client address
+    (accounts.services.password_reset_mail_allow); a request beyond either sends nothing and
+    is answered the same."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="password_reset_mails"
+    )
+    address = models.GenericIPAddressField(null=True, blank=True)
+    sent_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "sent_at"], name="reset_mail_address_sent")]
+
+    def __str__(self) -> str:
+        return f"Password reset for {self.player} at {self.sent_at:%Y-%m-%d %H:%M}"

@@ -7,7 +7,7 @@ can never overdraw. Money is integer cents throughout.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -24,6 +24,7 @@ from accounts.models import (
     ChatMute,
     LedgerEntry,
     LedgerKind,
+    PasswordResetMail,
     Player,
     StaffAction,
     StaffActionKind,
@@ -428,6 +429,38 @@ def chat_mute_set(*, player_id: int, muted_id: int, on: bool) -> None:
     if not Player.objects.filter(pk=muted_id).exists():
         raise ChatMuteRefused("No such player.")
     ChatMute.objects.get_or_create(player_id=player_id, muted_id=muted_id)
+
+
+# --- Password-reset mails (issue #22) -------------------------------------------------------
+
+RESET_MAIL_WINDOW = timedelta(hours=1)
+
+
+def password_reset_mail_allow(
+    *, player_id: int, address: str | None, now: datetime | None = None
+) -> bool:
+    """Whether to send `player_id` a password-reset mail asked from `address`, and if so its
+    record. At most `PASSWORD_RESET_MAILS_PER_ACCOUNT` in any hour to one account (however
+    many addresses ask: nobody's inbox is flooded) and `PASSWORD_RESET_MAILS_PER_ADDRESS` asked
+    from one address (whichever accounts: nobody mails the whole room). The player's row is
+    locked, so two requests at once cannot both pass the account's count."""
+    now = timezone.now() if now is None else now
+    since = now - RESET_MAIL_WINDOW
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            return False
+        to_account = PasswordResetMail.objects.filter(player=player, sent_at__gt=since).count()
+        if to_account >= settings.PASSWORD_RESET_MAILS_PER_ACCOUNT:
+            return False
+        if address is not None:
+            from_address = PasswordResetMail.objects.filter(
+                address=address, sent_at__gt=since
+            ).count()
+            if from_address >= settings.PASSWORD_RESET_MAILS_PER_ADDRESS:
+                return False
+        PasswordResetMail.objects.create(player=player, address=address, sent_at=now)
+    return True
 
 
 # --- All-in protection (R-TIME-2) -----------------------------------------------------------

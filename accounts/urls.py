@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import two_factor_views, views
+from accounts.forms import RoomPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -23,7 +24,11 @@ urlpatterns = [
         name="two_factor_codes_renew",
     ),
     path("two-factor/off/", two_factor_views.two_factor_off, name="two_factor_off"),
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(form_class=RoomPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -155,6 +155,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Password-reset mails (issue #22): at most this many an hour to one account, and asked from
+# one address; beyond either the page answers the same and nothing is sent.
+PASSWORD_RESET_MAILS_PER_ACCOUNT = env.int("PASSWORD_RESET_MAILS_PER_ACCOUNT", default=3)
+PASSWORD_RESET_MAILS_PER_ADDRESS = env.int("PASSWORD_RESET_MAILS_PER_ADDRESS", default=5)
 
 # --- Time -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

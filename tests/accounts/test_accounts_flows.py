@@ -351,4 +351,3 @@ def test_staff_cannot_give_a_player_another_players_name_in_the_admin() -> None:
     form = PlayerChangeForm(instance=player, data={"username": "dave", "display_name": "B0B"})
 
     assert form.errors["display_name"] == [NAME_TAKEN]
-

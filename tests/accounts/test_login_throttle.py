@@ -46,7 +46,8 @@ def test_twenty_wrong_passwords_over_ten_accounts_lock_the_address(client: Clien
 
     newcomer = PlayerFactory(username="newcomer")
     locked = client.post(
-        reverse("login"), {"username": newcomer.username, "password": PASSWORD},
+        reverse("login"),
+        {"username": newcomer.username, "password": PASSWORD},
         REMOTE_ADDR=SPRAYER,
     )
     assert locked.status_code == 429
