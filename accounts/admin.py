@@ -142,6 +142,7 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
     list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
     readonly_fields = (
+        "email_confirmed",  # the player's own link confirms it (issue #22)
         "wallet",
         "play_money_top_up_day",
         "last_login",
@@ -152,7 +153,10 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
     actions = ["reset_all_in_protection"]
     fieldsets = (
         (None, {"fields": ("username", "password")}),
-        ("Identity", {"fields": ("display_name", "email", "first_name", "last_name")}),
+        (
+            "Identity",
+            {"fields": ("display_name", "email", "email_confirmed", "first_name", "last_name")},
+        ),
         ("Wallet", {"fields": ("wallet", "play_money_top_up_day")}),
         (
             "All-in protection (R-TIME-2)",

@@ -7,24 +7,28 @@ can never overdraw. Money is integer cents throughout.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 
+from accounts.email_confirmation import email_confirm_mail, sign_up_notice_mail
 from accounts.limits import STAKE_KINDS, break_in_force, stake_check
 from accounts.models import (
     CREDIT_KINDS,
     DEBIT_KINDS,
+    AccountMail,
+    AccountMailKind,
     CashierKind,
     CashierRequest,
     CashierStatus,
     ChatMute,
     LedgerEntry,
     LedgerKind,
-    PasswordResetMail,
     Player,
     StaffAction,
     StaffActionKind,
@@ -34,6 +38,8 @@ from accounts.names import name_check
 from accounts.signals import auto_ante_turned_on
 from integrity.holds import is_suspended
 from pokerroom.room_day import room_day
+
+logger = logging.getLogger(__name__)
 
 
 class WalletError(ValueError):
@@ -335,12 +341,19 @@ def cashier_refuse(
 
 
 def player_sign_up(
-    *, username: str, email: str, password: str, play_money_grant: bool = True
+    *,
+    username: str,
+    email: str,
+    password: str,
+    play_money_grant: bool = True,
+    email_confirmed: bool = False,
 ) -> Player:
     """A new player: never staff, preferences at their defaults; in a play-money room
     (settings.ROOM_MONEY = "play") the sign-up grant in the same transaction, otherwise an
     empty wallet. `play_money_grant=False` for accounts the room makes with a bankroll of
-    their own (the demo players and bots).
+    their own (the demo players and bots), which also pass `email_confirmed=True`. Any other
+    sign-up's address waits unconfirmed (`email_confirmation_send`), whether or not another
+    account holds it: sign-up never says (issue #22).
 
     NameRefused for a name the room will not show; NameTaken (nothing written) when the
     username looks like another player's username or display name (accounts.names).
@@ -349,7 +362,12 @@ def player_sign_up(
     grant = settings.PLAY_MONEY_SIGN_UP_GRANT if play_money_grant and play_money_room() else 0
     with transaction.atomic():
         player = Player.objects.create_user(
-            username=username, email=email, password=password, is_staff=False, is_superuser=False
+            username=username,
+            email=email,
+            password=password,
+            is_staff=False,
+            is_superuser=False,
+            email_confirmed=email_confirmed,
         )
         if grant > 0:
             wallet_credit(
@@ -359,6 +377,69 @@ def player_sign_up(
                 reason=PLAY_MONEY_GRANT_REASON,
             )
             player.balance = grant
+    return player
+
+
+def email_confirmation_send(*, player_id: int, address: str | None, site: str) -> None:
+    """The mail a sign-up (or "Send the link again") sends about the player's unconfirmed
+    address: its confirmation link, or, when a confirmed account already holds the address,
+    the notice to that account's owner instead (accounts/email_confirmation.py). Each within
+    `account_mail_allow`'s limits; a mail the server cannot send is logged, and the player can
+    ask again. Nothing tells the asker which was sent."""
+    player = Player.objects.filter(pk=player_id, email_confirmed=False).first()
+    if player is None:
+        return
+    owner = (
+        Player.objects.filter(email__iexact=player.email, email_confirmed=True)
+        .exclude(pk=player.pk)
+        .first()
+    )
+    if owner is not None:
+        if not account_mail_allow(
+            player_id=owner.pk, kind=AccountMailKind.SIGN_UP_NOTICE, address=address
+        ):
+            return
+        subject, body = sign_up_notice_mail(site=site, username=player.username)
+        to = owner.email
+    else:
+        if not account_mail_allow(
+            player_id=player.pk, kind=AccountMailKind.EMAIL_CONFIRM, address=address
+        ):
+            return
+        subject, body = email_confirm_mail(
+            site=site, username=player.username, player_id=player.pk, email=player.email
+        )
+        to = player.email
+    try:
+        send_mail(subject, body, None, [to])
+    except Exception:  # an SMTP failure must not undo the sign-up; the player can ask again
+        logger.exception("sending an account mail failed")
+
+
+class EmailConfirmRefused(ValueError):
+    """A link that confirms nothing: forged, expired, for an address since changed, or for an
+    address another account has confirmed meanwhile."""
+
+
+def player_email_confirm(*, player_id: int, email: str) -> Player:
+    """Confirm `email` as `player_id`'s address (the link's two values). Saying it twice
+    changes nothing. EmailConfirmRefused when the account no longer has that address or
+    another account confirmed it first."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None or player.email.lower() != email.lower():
+            raise EmailConfirmRefused("This link cannot confirm an address any more.")
+        if player.email_confirmed:
+            return player
+        held = (
+            Player.objects.filter(email__iexact=player.email, email_confirmed=True)
+            .exclude(pk=player.pk)
+            .exists()
+        )
+        if held:
+            raise EmailConfirmRefused("This link cannot confirm an address any more.")
+        player.email_confirmed = True
+        player.save(update_fields=["email_confirmed"])
     return player
 
 
@@ -431,35 +512,32 @@ def chat_mute_set(*, player_id: int, muted_id: int, on: bool) -> None:
     ChatMute.objects.get_or_create(player_id=player_id, muted_id=muted_id)
 
 
-# --- Password-reset mails (issue #22) -------------------------------------------------------
+# --- Mails about an account (issue #22) ----------------------------------------------------
 
-RESET_MAIL_WINDOW = timedelta(hours=1)
+ACCOUNT_MAIL_WINDOW = timedelta(hours=1)
 
 
-def password_reset_mail_allow(
-    *, player_id: int, address: str | None, now: datetime | None = None
+def account_mail_allow(
+    *, player_id: int, kind: AccountMailKind, address: str | None, now: datetime | None = None
 ) -> bool:
-    """Whether to send `player_id` a password-reset mail asked from `address`, and if so its
-    record. At most `PASSWORD_RESET_MAILS_PER_ACCOUNT` in any hour to one account (however
-    many addresses ask: nobody's inbox is flooded) and `PASSWORD_RESET_MAILS_PER_ADDRESS` asked
-    from one address (whichever accounts: nobody mails the whole room). The player's row is
-    locked, so two requests at once cannot both pass the account's count."""
+    """Whether to send `player_id` a mail of this kind asked from `address`, and if so its
+    record. Of each kind at most `ACCOUNT_MAILS_PER_ACCOUNT` in any hour to one account
+    (however many addresses ask: nobody's inbox is flooded) and `ACCOUNT_MAILS_PER_ADDRESS`
+    asked from one address (whichever accounts: nobody mails the whole room). The player's
+    row is locked, so two requests at once cannot both pass the account's count."""
     now = timezone.now() if now is None else now
-    since = now - RESET_MAIL_WINDOW
+    recent = AccountMail.objects.filter(kind=kind, sent_at__gt=now - ACCOUNT_MAIL_WINDOW)
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
             return False
-        to_account = PasswordResetMail.objects.filter(player=player, sent_at__gt=since).count()
-        if to_account >= settings.PASSWORD_RESET_MAILS_PER_ACCOUNT:
+        if recent.filter(player=player).count() >= settings.ACCOUNT_MAILS_PER_ACCOUNT:
             return False
-        if address is not None:
-            from_address = PasswordResetMail.objects.filter(
-                address=address, sent_at__gt=since
-            ).count()
-            if from_address >= settings.PASSWORD_RESET_MAILS_PER_ADDRESS:
-                return False
-        PasswordResetMail.objects.create(player=player, address=address, sent_at=now)
+        if address is not None and (
+            recent.filter(address=address).count() >= settings.ACCOUNT_MAILS_PER_ADDRESS
+        ):
+            return False
+        AccountMail.objects.create(player=player, kind=kind, address=address, sent_at=now)
     return True
 
 

@@ -155,10 +155,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# Password-reset mails (issue #22): at most this many an hour to one account, and asked from
-# one address; beyond either the page answers the same and nothing is sent.
-PASSWORD_RESET_MAILS_PER_ACCOUNT = env.int("PASSWORD_RESET_MAILS_PER_ACCOUNT", default=3)
-PASSWORD_RESET_MAILS_PER_ADDRESS = env.int("PASSWORD_RESET_MAILS_PER_ADDRESS", default=5)
+# Mails about an account (issue #22: password resets, a sign-up's address confirmation, the
+# notice to an address's owner that someone signed up with it): of each kind at most this many
+# an hour to one account, and sent at one address's asking; beyond either the page answers the
+# same and nothing is sent.
+ACCOUNT_MAILS_PER_ACCOUNT = env.int("ACCOUNT_MAILS_PER_ACCOUNT", default=3)
+ACCOUNT_MAILS_PER_ADDRESS = env.int("ACCOUNT_MAILS_PER_ADDRESS", default=5)
 
 # --- Time -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

@@ -54,22 +54,6 @@ def test_sign_up_refuses_a_weak_password(client: Client) -> None:
     assert not Player.objects.filter(username="bob").exists()
 
 
-def test_sign_up_refuses_an_email_already_in_use(client: Client) -> None:
-    PlayerFactory(email="taken@example.com")
-    response = client.post(
-        reverse("signup"),
-        {
-            "username": "carol",
-            "email": "TAKEN@example.com",
-            "password1": "seven-card-stud-42",
-            "password2": "seven-card-stud-42",
-        },
-    )
-
-    assert "An account with that email address already exists." in response.text
-    assert not Player.objects.filter(username="carol").exists()
-
-
 def test_log_in_and_log_out(client: Client) -> None:
     PlayerFactory(username="dave")
 

@@ -1,6 +1,6 @@
 """Issue #22: password-reset mails were not throttled (10 requests, 10 mails). Now at most
-PASSWORD_RESET_MAILS_PER_ACCOUNT (3) an hour reach one account, and at most
-PASSWORD_RESET_MAILS_PER_ADDRESS (5) an hour are sent at one address's asking; the page
+ACCOUNT_MAILS_PER_ACCOUNT (3) an hour reach one account, and at most
+ACCOUNT_MAILS_PER_ADDRESS (5) an hour are sent at one address's asking; the page
 answers the same for a mail sent, a mail held back and an address nobody has."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import PasswordResetMail
+from accounts.models import AccountMail
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _room_limits(settings: Any) -> None:
-    settings.PASSWORD_RESET_MAILS_PER_ACCOUNT = 3
-    settings.PASSWORD_RESET_MAILS_PER_ADDRESS = 5
+    settings.ACCOUNT_MAILS_PER_ACCOUNT = 3
+    settings.ACCOUNT_MAILS_PER_ADDRESS = 5
 
 
 def _ask(email: str, address: str) -> tuple[int, str, str]:
@@ -76,7 +76,7 @@ def test_an_hour_later_the_account_can_be_mailed_again() -> None:
         _ask("jo@example.com", f"198.51.100.{n}")
     assert len(mail.outbox) == 3
 
-    for sent in PasswordResetMail.objects.all():  # an hour and a minute ago
+    for sent in AccountMail.objects.all():  # an hour and a minute ago
         sent.sent_at -= timedelta(minutes=61)
         sent.save(update_fields=["sent_at"])
     _ask("jo@example.com", "198.51.100.99")
