@@ -25,7 +25,12 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from accounts.admin_support import PlayerSupportMixin, StaffActionInline, player_admin_inlines
-from accounts.forms import NAME_TAKEN_MESSAGE, CashierDecisionForm, WalletMovementForm
+from accounts.forms import (
+    EMAIL_TAKEN_MESSAGE,
+    NAME_TAKEN_MESSAGE,
+    CashierDecisionForm,
+    WalletMovementForm,
+)
 from accounts.http import PlayerRequest
 from accounts.models import (
     CashierRequest,
@@ -37,7 +42,7 @@ from accounts.models import (
     PlayLimit,
 )
 from accounts.money import cents_format
-from accounts.selectors import name_held_by_another
+from accounts.selectors import email_confirmed_by_another, name_held_by_another
 from accounts.services import (
     WalletError,
     all_in_protection_reset,
@@ -56,6 +61,16 @@ def _name_not_held(name: str, *, player_id: int | None) -> str:
     return name
 
 
+def _email_not_confirmed_by_another(email: str, *, player_id: int | None) -> str:
+    """An account staff make or edit has a confirmed address (issue #22), so it may not be
+    one another account has confirmed. The model's constraint says the same, but a form
+    without the `email_confirmed` field skips it (Django cannot evaluate its condition), so
+    without this the save would fail. Staff are told; sign-up never is."""
+    if email and email_confirmed_by_another(email, player_id=player_id):
+        raise forms.ValidationError(EMAIL_TAKEN_MESSAGE, code="taken")
+    return email
+
+
 class PlayerCreationForm(AdminUserCreationForm):
     class Meta(AdminUserCreationForm.Meta):
         model = Player
@@ -67,6 +82,9 @@ class PlayerCreationForm(AdminUserCreationForm):
             _name_not_held(username, player_id=None)
         return super().clean_username()
 
+    def clean_email(self) -> str:
+        return _email_not_confirmed_by_another(self.cleaned_data["email"], player_id=None)
+
 
 class PlayerChangeForm(UserChangeForm):
     class Meta(UserChangeForm.Meta):
@@ -74,6 +92,12 @@ class PlayerChangeForm(UserChangeForm):
 
     def clean_username(self) -> str:
         return _name_not_held(self.cleaned_data["username"], player_id=self.instance.pk)
+
+    def clean_email(self) -> str:
+        email: str = self.cleaned_data["email"]
+        if not self.instance.email_confirmed:
+            return email  # an unconfirmed address holds nothing
+        return _email_not_confirmed_by_another(email, player_id=self.instance.pk)
 
     def clean_display_name(self) -> str:
         display_name: str = self.cleaned_data["display_name"].strip()

@@ -17,6 +17,8 @@ from accounts.selectors import name_held_by_another
 from accounts.services import account_mail_allow
 
 NAME_TAKEN_MESSAGE = "That name is taken: it is, or looks like, another player's name."
+# For staff in the admin only: sign-up never says it (issue #22).
+EMAIL_TAKEN_MESSAGE = "An account with that email address already exists."
 
 
 def _name_clean(name: str, *, what: str, player_id: int | None) -> str:

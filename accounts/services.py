@@ -35,6 +35,7 @@ from accounts.models import (
 )
 from accounts.money import cents_format
 from accounts.names import name_check
+from accounts.selectors import email_confirmed_by_another
 from accounts.signals import auto_ante_turned_on
 from integrity.holds import is_suspended
 from pokerroom.room_day import room_day
@@ -389,11 +390,7 @@ def email_confirmation_send(*, player_id: int, address: str | None, site: str) -
     player = Player.objects.filter(pk=player_id, email_confirmed=False).first()
     if player is None:
         return
-    owner = (
-        Player.objects.filter(email__iexact=player.email, email_confirmed=True)
-        .exclude(pk=player.pk)
-        .first()
-    )
+    owner = email_confirmed_by_another(player.email, player_id=player.pk)
     if owner is not None:
         if not account_mail_allow(
             player_id=owner.pk, kind=AccountMailKind.SIGN_UP_NOTICE, address=address
@@ -431,12 +428,7 @@ def player_email_confirm(*, player_id: int, email: str) -> Player:
             raise EmailConfirmRefused("This link cannot confirm an address any more.")
         if player.email_confirmed:
             return player
-        held = (
-            Player.objects.filter(email__iexact=player.email, email_confirmed=True)
-            .exclude(pk=player.pk)
-            .exists()
-        )
-        if held:
+        if email_confirmed_by_another(player.email, player_id=player.pk) is not None:
             raise EmailConfirmRefused("This link cannot confirm an address any more.")
         player.email_confirmed = True
         player.save(update_fields=["email_confirmed"])

@@ -160,3 +160,23 @@ def test_sign_ups_with_someones_address_send_its_owner_three_notices_an_hour() -
 
     assert len(mail.outbox) == 3
     assert {message.to[0] for message in mail.outbox} == {"taken@example.com"}
+
+
+def test_staff_cannot_give_a_second_account_a_confirmed_address_in_the_admin() -> None:
+    """The address stays one confirmed account's (the constraint that replaced the plain
+    unique email), in any case: the admin's form says so to staff."""
+    from accounts.admin import PlayerCreationForm
+
+    PlayerFactory(username="owner", email="taken@example.com")
+    form = PlayerCreationForm(
+        data={
+            "username": "newstaff",
+            "email": "Taken@Example.com",
+            "password1": STRONG,
+            "password2": STRONG,
+            "usable_password": "true",
+        }
+    )
+
+    assert not form.is_valid()
+    assert "An account with that email address already exists." in str(form.errors)
