@@ -85,6 +85,7 @@ def test_a_new_address_is_confirmed_by_the_mailed_link() -> None:
     assert message.to == ["carol@example.com"]
     assert message.subject == "Confirm your Stud Room email address"
     assert "(not confirmed yet)" in client.get(reverse("account")).content.decode()
+    assert client.get("/api/me/").json()["email_confirmed"] is False
 
     page = client.get(_link(message))
     assert "Confirm my address" in page.content.decode()
@@ -94,6 +95,7 @@ def test_a_new_address_is_confirmed_by_the_mailed_link() -> None:
     assert "Your email address is confirmed." in confirmed.content.decode()
     assert "(not confirmed yet)" not in confirmed.content.decode()
     assert Player.objects.get(username="carol").email_confirmed is True
+    assert client.get("/api/me/").json()["email_confirmed"] is True
 
 
 def test_an_unconfirmed_address_gets_no_password_reset_and_the_same_answer() -> None:
