@@ -76,3 +76,13 @@ def test_the_demo_staff_still_open_every_page_of_the_accounts():
     log_in_staff(client, Player.objects.get(username=STAFF_USERNAME))
 
     assert [client.get(path).status_code for path in ACCOUNTS_PAGES] == [200] * len(ACCOUNTS_PAGES)
+
+
+@pytest.mark.parametrize(("accountant", "shown"), [(False, False), (True, True)])
+def test_the_top_bar_links_the_accounts_only_for_an_accountant(accountant, shown):
+    """A staff member without the permission is not shown links that answer 403."""
+    page = _staff(accountant=accountant).get("/").content.decode()
+
+    assert ("Rake report</a>" in page) is shown
+    assert ("Dashboard</a>" in page) is shown
+    assert "Back office</a>" in page
