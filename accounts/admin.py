@@ -28,7 +28,12 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from accounts.admin_support import PlayerSupportMixin, StaffActionInline, player_admin_inlines
-from accounts.forms import NAME_TAKEN_MESSAGE, CashierDecisionForm, WalletMovementForm
+from accounts.forms import (
+    EMAIL_TAKEN_MESSAGE,
+    NAME_TAKEN_MESSAGE,
+    CashierDecisionForm,
+    WalletMovementForm,
+)
 from accounts.http import PlayerRequest
 from accounts.models import (
     CashierRequest,
@@ -42,7 +47,11 @@ from accounts.models import (
     PlayLimit,
 )
 from accounts.money import cents_format
-from accounts.selectors import money_moves_waiting, name_held_by_another
+from accounts.selectors import (
+    email_confirmed_by_another,
+    money_moves_waiting,
+    name_held_by_another,
+)
 from accounts.services import (
     WalletError,
     all_in_protection_reset,
@@ -62,6 +71,16 @@ def _name_not_held(name: str, *, player_id: int | None) -> str:
     return name
 
 
+def _email_not_confirmed_by_another(email: str, *, player_id: int | None) -> str:
+    """An account staff make or edit has a confirmed address (issue #22), so it may not be
+    one another account has confirmed. The model's constraint says the same, but a form
+    without the `email_confirmed` field skips it (Django cannot evaluate its condition), so
+    without this the save would fail. Staff are told; sign-up never is."""
+    if email and email_confirmed_by_another(email, player_id=player_id):
+        raise forms.ValidationError(EMAIL_TAKEN_MESSAGE, code="taken")
+    return email
+
+
 class PlayerCreationForm(AdminUserCreationForm):
     class Meta(AdminUserCreationForm.Meta):
         model = Player
@@ -73,6 +92,9 @@ class PlayerCreationForm(AdminUserCreationForm):
             _name_not_held(username, player_id=None)
         return super().clean_username()
 
+    def clean_email(self) -> str:
+        return _email_not_confirmed_by_another(self.cleaned_data["email"], player_id=None)
+
 
 class PlayerChangeForm(UserChangeForm):
     class Meta(UserChangeForm.Meta):
@@ -80,6 +102,12 @@ class PlayerChangeForm(UserChangeForm):
 
     def clean_username(self) -> str:
         return _name_not_held(self.cleaned_data["username"], player_id=self.instance.pk)
+
+    def clean_email(self) -> str:
+        email: str = self.cleaned_data["email"]
+        if not self.instance.email_confirmed:
+            return email  # an unconfirmed address holds nothing
+        return _email_not_confirmed_by_another(email, player_id=self.instance.pk)
 
     def clean_display_name(self) -> str:
         display_name: str = self.cleaned_data["display_name"].strip()
@@ -148,6 +176,7 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
     list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
     readonly_fields = (
+        "email_confirmed",  # the player's own link confirms it (issue #22)
         "wallet",
         "play_money_top_up_day",
         "last_login",
@@ -158,7 +187,10 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
     actions = ["reset_all_in_protection"]
     fieldsets = (
         (None, {"fields": ("username", "password")}),
-        ("Identity", {"fields": ("display_name", "email", "first_name", "last_name")}),
+        (
+            "Identity",
+            {"fields": ("display_name", "email", "email_confirmed", "first_name", "last_name")},
+        ),
         ("Wallet", {"fields": ("wallet", "play_money_top_up_day")}),
         (
             "All-in protection (R-TIME-2)",

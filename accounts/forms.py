@@ -1,18 +1,24 @@
-"""Forms of the accounts app: sign-up, settings and the staff wallet form."""
+"""Forms of the accounts app: sign-up, password reset, settings and the staff wallet form."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from axes.helpers import get_client_ip_address
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.http import HttpRequest
 
-from accounts.models import CashierKind, Player, PlayLimitKind
+from accounts.models import AccountMailKind, CashierKind, Player, PlayLimitKind
 from accounts.money import CentsField, MoneyParseError, dollars_parse
 from accounts.names import NameRefused, name_check
 from accounts.selectors import name_held_by_another
+from accounts.services import account_mail_allow
 
 NAME_TAKEN_MESSAGE = "That name is taken: it is, or looks like, another player's name."
+# For staff in the admin only: sign-up never says it (issue #22).
+EMAIL_TAKEN_MESSAGE = "An account with that email address already exists."
 
 
 def _name_clean(name: str, *, what: str, player_id: int | None) -> str:
@@ -27,13 +33,23 @@ def _name_clean(name: str, *, what: str, player_id: int | None) -> str:
 
 
 class SignUpForm(UserCreationForm):
-    """Username, email and a password checked by Django's validators (settings)."""
+    """Username, email and a password checked by Django's validators (settings).
+
+    An email address another account holds is not refused: that would tell anyone whether
+    an address is registered (issue #22). The new account's address waits unconfirmed, and
+    the mail sent to it (accounts.email_confirmation) tells its owner. Usernames are shown at
+    every table, so a taken one is refused as before."""
 
     email = forms.EmailField(required=True)
 
     class Meta(UserCreationForm.Meta):
         model = Player
         fields = ("username", "email")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Unconfirmed: one confirmed account per address is the constraint; this is not one.
+        self.instance.email_confirmed = False
 
     def clean_username(self) -> str:
         username = self.cleaned_data.get("username")
@@ -43,10 +59,30 @@ class SignUpForm(UserCreationForm):
         return super().clean_username()
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if Player.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with that email address already exists.")
+        email: str = self.cleaned_data["email"].strip()
         return email
+
+
+class RoomPasswordResetForm(PasswordResetForm):
+    """Django's reset form (its answer is the same whether or not an account has the address),
+    mailing only an account whose address is confirmed, and only the mails
+    `account_mail_allow` allows: a few an hour to an account and from an address (issue #22);
+    the same answer beyond."""
+
+    _address: str | None = None
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The address the log-in throttle counts too (django-axes' own reading of it).
+        request: HttpRequest | None = kwargs.get("request")
+        self._address = get_client_ip_address(request) if request is not None else None
+        super().save(*args, **kwargs)
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        for player in super().get_users(email):
+            if player.email_confirmed and account_mail_allow(
+                player_id=player.pk, kind=AccountMailKind.PASSWORD_RESET, address=self._address
+            ):
+                yield player
 
 
 class PlayerSettingsForm(forms.ModelForm):

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import IntegrityError, models, transaction
+from django.db.models.functions import Lower
 
 from accounts.names import name_keys
 
@@ -15,7 +16,16 @@ from accounts.names import name_keys
 class Player(AbstractUser):
     """A registered player (or a staff member: `is_staff` is never set by sign-up)."""
 
-    email = models.EmailField("email address", unique=True)
+    # One confirmed account per address (the constraint below, any case). A sign-up's address
+    # waits unconfirmed until its owner opens the link mailed to it (issue #22: sign-up tells
+    # nobody whether an address is registered, so it cannot refuse one that is).
+    email = models.EmailField("email address")
+    email_confirmed = models.BooleanField(
+        "email address confirmed",
+        default=True,
+        help_text="Off from sign-up until the player opens the link mailed to the address. "
+        "Password resets and hand histories are mailed to a confirmed address only.",
+    )
     display_name = models.CharField(max_length=24, blank=True)
     auto_ante = models.BooleanField(
         "\u201cI'm in\u201d: post the ante automatically",
@@ -60,7 +70,13 @@ class Player(AbstractUser):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(balance__gte=0), name="player_balance_never_negative"
-            )
+            ),
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=models.Q(email_confirmed=True),
+                name="player_confirmed_email_unique",
+                violation_error_message="An account with that email address already exists.",
+            ),
         ]
 
     def save(self, *args: Any, **kwargs: Any) -> None:
@@ -569,3 +585,32 @@ class PlayBreak(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.player} until {self.ends_at:%Y-%m-%d %H:%M}"
+
+
+class AccountMailKind(models.TextChoices):
+    PASSWORD_RESET = "password_reset", "Password reset"
+    EMAIL_CONFIRM = "email_confirm", "Address confirmation"
+    SIGN_UP_NOTICE = "sign_up_notice", "Sign-up with an address already registered"
+
+
+class AccountMail(models.Model):
+    """A mail about an account the room sent at someone's asking (issue #22): a password reset,
+    a new account's address confirmation, or the notice to an address's owner that someone
+    signed up with it. Of each kind at most `ACCOUNT_MAILS_PER_ACCOUNT` an hour go to one
+    account and `ACCOUNT_MAILS_PER_ADDRESS` an hour are sent at one client address's asking
+    (accounts.services.account_mail_allow); a request beyond either sends nothing and is
+    answered the same."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="account_mails")
+    kind = models.CharField(max_length=20, choices=AccountMailKind.choices)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["player", "kind", "sent_at"], name="account_mail_player_sent"),
+            models.Index(fields=["address", "kind", "sent_at"], name="account_mail_address_sent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.player} at {self.sent_at:%Y-%m-%d %H:%M}"

@@ -36,6 +36,15 @@ def name_held_by_another(name: str, *, player_id: int | None) -> bool:
     return held.exists()
 
 
+def email_confirmed_by_another(email: str, *, player_id: int | None) -> Player | None:
+    """The account, not `player_id`, that has confirmed `email` (any case), if one has: one
+    confirmed account per address (issue #22)."""
+    held = Player.objects.filter(email__iexact=email, email_confirmed=True)
+    if player_id is not None:
+        held = held.exclude(pk=player_id)
+    return held.first()
+
+
 def ledger_totals_by_kind() -> dict[str, int]:
     """The sum of signed amounts of each kind over every player, in cents (0 where none)."""
     totals = {kind.value: 0 for kind in LedgerKind}

@@ -7,17 +7,22 @@ can never overdraw. Money is integer cents throughout.
 
 from __future__ import annotations
 
-from datetime import datetime
+import logging
+from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 
+from accounts.email_confirmation import email_confirm_mail, sign_up_notice_mail
 from accounts.limits import STAKE_KINDS, break_in_force, stake_check
 from accounts.models import (
     CREDIT_KINDS,
     DEBIT_KINDS,
+    AccountMail,
+    AccountMailKind,
     CashierKind,
     CashierRequest,
     CashierStatus,
@@ -32,9 +37,12 @@ from accounts.models import (
 )
 from accounts.money import cents_format
 from accounts.names import name_check
+from accounts.selectors import email_confirmed_by_another
 from accounts.signals import auto_ante_turned_on
 from integrity.holds import is_suspended
 from pokerroom.room_day import room_day
+
+logger = logging.getLogger(__name__)
 
 
 class WalletError(ValueError):
@@ -560,12 +568,19 @@ def cashier_refuse(
 
 
 def player_sign_up(
-    *, username: str, email: str, password: str, play_money_grant: bool = True
+    *,
+    username: str,
+    email: str,
+    password: str,
+    play_money_grant: bool = True,
+    email_confirmed: bool = False,
 ) -> Player:
     """A new player: never staff, preferences at their defaults; in a play-money room
     (settings.ROOM_MONEY = "play") the sign-up grant in the same transaction, otherwise an
     empty wallet. `play_money_grant=False` for accounts the room makes with a bankroll of
-    their own (the demo players and bots).
+    their own (the demo players and bots), which also pass `email_confirmed=True`. Any other
+    sign-up's address waits unconfirmed (`email_confirmation_send`), whether or not another
+    account holds it: sign-up never says (issue #22).
 
     NameRefused for a name the room will not show; NameTaken (nothing written) when the
     username looks like another player's username or display name (accounts.names).
@@ -574,7 +589,12 @@ def player_sign_up(
     grant = settings.PLAY_MONEY_SIGN_UP_GRANT if play_money_grant and play_money_room() else 0
     with transaction.atomic():
         player = Player.objects.create_user(
-            username=username, email=email, password=password, is_staff=False, is_superuser=False
+            username=username,
+            email=email,
+            password=password,
+            is_staff=False,
+            is_superuser=False,
+            email_confirmed=email_confirmed,
         )
         if grant > 0:
             wallet_credit(
@@ -584,6 +604,60 @@ def player_sign_up(
                 reason=PLAY_MONEY_GRANT_REASON,
             )
             player.balance = grant
+    return player
+
+
+def email_confirmation_send(*, player_id: int, address: str | None, site: str) -> None:
+    """The mail a sign-up (or "Send the link again") sends about the player's unconfirmed
+    address: its confirmation link, or, when a confirmed account already holds the address,
+    the notice to that account's owner instead (accounts/email_confirmation.py). Each within
+    `account_mail_allow`'s limits; a mail the server cannot send is logged, and the player can
+    ask again. Nothing tells the asker which was sent."""
+    player = Player.objects.filter(pk=player_id, email_confirmed=False).first()
+    if player is None:
+        return
+    owner = email_confirmed_by_another(player.email, player_id=player.pk)
+    if owner is not None:
+        if not account_mail_allow(
+            player_id=owner.pk, kind=AccountMailKind.SIGN_UP_NOTICE, address=address
+        ):
+            return
+        subject, body = sign_up_notice_mail(site=site, username=player.username)
+        to = owner.email
+    else:
+        if not account_mail_allow(
+            player_id=player.pk, kind=AccountMailKind.EMAIL_CONFIRM, address=address
+        ):
+            return
+        subject, body = email_confirm_mail(
+            site=site, username=player.username, player_id=player.pk, email=player.email
+        )
+        to = player.email
+    try:
+        send_mail(subject, body, None, [to])
+    except Exception:  # an SMTP failure must not undo the sign-up; the player can ask again
+        logger.exception("sending an account mail failed")
+
+
+class EmailConfirmRefused(ValueError):
+    """A link that confirms nothing: forged, expired, for an address since changed, or for an
+    address another account has confirmed meanwhile."""
+
+
+def player_email_confirm(*, player_id: int, email: str) -> Player:
+    """Confirm `email` as `player_id`'s address (the link's two values). Saying it twice
+    changes nothing. EmailConfirmRefused when the account no longer has that address or
+    another account confirmed it first."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None or player.email.lower() != email.lower():
+            raise EmailConfirmRefused("This link cannot confirm an address any more.")
+        if player.email_confirmed:
+            return player
+        if email_confirmed_by_another(player.email, player_id=player.pk) is not None:
+            raise EmailConfirmRefused("This link cannot confirm an address any more.")
+        player.email_confirmed = True
+        player.save(update_fields=["email_confirmed"])
     return player
 
 
@@ -654,6 +728,35 @@ def chat_mute_set(*, player_id: int, muted_id: int, on: bool) -> None:
     if not Player.objects.filter(pk=muted_id).exists():
         raise ChatMuteRefused("No such player.")
     ChatMute.objects.get_or_create(player_id=player_id, muted_id=muted_id)
+
+
+# --- Mails about an account (issue #22) ----------------------------------------------------
+
+ACCOUNT_MAIL_WINDOW = timedelta(hours=1)
+
+
+def account_mail_allow(
+    *, player_id: int, kind: AccountMailKind, address: str | None, now: datetime | None = None
+) -> bool:
+    """Whether to send `player_id` a mail of this kind asked from `address`, and if so its
+    record. Of each kind at most `ACCOUNT_MAILS_PER_ACCOUNT` in any hour to one account
+    (however many addresses ask: nobody's inbox is flooded) and `ACCOUNT_MAILS_PER_ADDRESS`
+    asked from one address (whichever accounts: nobody mails the whole room). The player's
+    row is locked, so two requests at once cannot both pass the account's count."""
+    now = timezone.now() if now is None else now
+    recent = AccountMail.objects.filter(kind=kind, sent_at__gt=now - ACCOUNT_MAIL_WINDOW)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            return False
+        if recent.filter(player=player).count() >= settings.ACCOUNT_MAILS_PER_ACCOUNT:
+            return False
+        if address is not None and (
+            recent.filter(address=address).count() >= settings.ACCOUNT_MAILS_PER_ADDRESS
+        ):
+            return False
+        AccountMail.objects.create(player=player, kind=kind, address=address, sent_at=now)
+    return True
 
 
 # --- All-in protection (R-TIME-2) -----------------------------------------------------------

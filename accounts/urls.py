@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import two_factor_views, views
+from accounts.forms import RoomPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -10,6 +11,8 @@ urlpatterns = [
     path("", views.account, name="account"),
     path("settings/", views.player_settings, name="settings"),
     path("settings/unmute/", views.chat_unmute, name="chat_unmute"),
+    path("email/confirm/again/", views.email_confirm_again, name="email_confirm_again"),
+    path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
     path("top-up/", views.top_up, name="top_up"),
     path("limits/", views.play_limits, name="play_limits"),
     path("limits/break/", views.play_break, name="play_break"),
@@ -23,7 +26,11 @@ urlpatterns = [
         name="two_factor_codes_renew",
     ),
     path("two-factor/off/", two_factor_views.two_factor_off, name="two_factor_off"),
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(form_class=RoomPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -12,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from accounts.email_confirmation import email_confirm_read
 from accounts.forms import (
     NAME_TAKEN_MESSAGE,
     CashierRequestForm,
@@ -35,11 +37,14 @@ from accounts.selectors import chat_muted_players, player_cashier_requests, play
 from accounts.services import (
     CashierRefused,
     ChatMuteRefused,
+    EmailConfirmRefused,
     TopUpRefused,
     all_in_protection_remaining,
     cashier_request,
     chat_mute_set,
+    email_confirmation_send,
     play_money_room,
+    player_email_confirm,
     player_settings_update,
     player_sign_up,
     wallet_top_up,
@@ -76,12 +81,53 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", _name_error(error))
             return render(request, "registration/signup.html", {"form": form, **_sign_up_grant()})
         login(request, player, backend="django.contrib.auth.backends.ModelBackend")
+        # The same answer whether or not another account holds the address (issue #22).
+        _email_confirmation_send(request, player.pk)
         welcome = f"Welcome to the room, {player.username}."
         if player.balance:
             welcome += f" You have {cents_format(player.balance)} of play money to play with."
+        welcome += f" We have mailed {player.email}: open the link in it to confirm the address."
         messages.success(request, welcome)
         return redirect("lobby")
     return render(request, "registration/signup.html", {"form": form, **_sign_up_grant()})
+
+
+def _email_confirmation_send(request: HttpRequest, player_id: int) -> None:
+    email_confirmation_send(
+        player_id=player_id,
+        address=get_client_ip_address(request),
+        site=f"{request.scheme}://{request.get_host()}",
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def email_confirm_again(request: PlayerRequest) -> HttpResponse:
+    """My account's "Send the link again" (the sign-up's mail, within its hourly limits)."""
+    if not request.user.email_confirmed:
+        _email_confirmation_send(request, request.user.pk)
+        messages.success(
+            request, f"We have mailed {request.user.email} again: open the link in it."
+        )
+    return redirect("account")
+
+
+@require_http_methods(["GET", "POST"])
+def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The mailed link: a page with a button (a mail scanner opening the link confirms
+    nothing), which confirms the address for the account the link names."""
+    named = email_confirm_read(token)
+    if request.method == "POST" and named is not None:
+        try:
+            player_email_confirm(player_id=named.player_id, email=named.email)
+        except EmailConfirmRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, "Your email address is confirmed.")
+        return redirect("account" if request.user.is_authenticated else "login")
+    return render(
+        request, "registration/email_confirm.html", {"email": named.email if named else None}
+    )
 
 
 @login_required

@@ -30,6 +30,7 @@ class AccountSerializer(serializers.ModelSerializer):
             "id",
             "username",
             "email",
+            "email_confirmed",
             "display_name",
             "table_name",
             "balance",

@@ -65,6 +65,13 @@ def history_email_request(
             return HistoryEmailResult(False, "no_email", "No such player.")
         if not locked.email:
             return HistoryEmailResult(False, "no_email", "Your account has no email address.")
+        if not locked.email_confirmed:  # issue #22: only to an address its owner confirmed
+            return HistoryEmailResult(
+                False,
+                "no_email",
+                "Confirm your email address first: open the link we mailed you "
+                "(My account can send it again).",
+            )
         mine = (
             [p.hand.pk for p in played_hands(player_id=locked.pk, hand_ids=wanted)]
             if wanted

@@ -142,14 +142,25 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling (django-axes): lock a username+address after repeated failures, and the
-# address alone too, whatever usernames it tries (issue #22: password spraying).
+# Login throttling (django-axes): lock a username+address after AXES_FAILURE_LIMIT failures,
+# and the address alone, whatever usernames it tries, after AXES_ADDRESS_FAILURE_LIMIT (issue
+# #22: password spraying; larger, since many players share a café's or carrier's address).
+# accounts/login_throttle.py counts each against its own limit, and a right password clears
+# only that account's failures from that address.
+AXES_HANDLER = "accounts.login_throttle.RoomLoginThrottle"
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Mails about an account (issue #22: password resets, a sign-up's address confirmation, the
+# notice to an address's owner that someone signed up with it): of each kind at most this many
+# an hour to one account, and sent at one address's asking; beyond either the page answers the
+# same and nothing is sent.
+ACCOUNT_MAILS_PER_ACCOUNT = env.int("ACCOUNT_MAILS_PER_ACCOUNT", default=3)
+ACCOUNT_MAILS_PER_ADDRESS = env.int("ACCOUNT_MAILS_PER_ADDRESS", default=5)
 
 # --- Time -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

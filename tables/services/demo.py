@@ -114,6 +114,7 @@ def _player(username: str, deposit: int, staff: Player) -> Player:
             email=f"{username}@room.invalid",
             password=PLAYER_PASSWORD,
             play_money_grant=False,  # the demo bankroll below, in any room
+            email_confirmed=True,  # the room made it: nothing to confirm by mail
         )
         wallet_credit(
             player_id=player.pk,
@@ -177,6 +178,7 @@ def demo_bot_account(username: str, password: str = DEMO_BOT_PASSWORD) -> Player
                 email=f"{username}@bots.invalid",
                 password=password,
                 play_money_grant=False,  # the bot bankroll below, in any room
+                email_confirmed=True,
             )
             wallet_credit(
                 player_id=player.pk,

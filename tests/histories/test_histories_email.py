@@ -68,6 +68,20 @@ def test_r_hist_2_only_hands_the_player_played_are_emailed(played):
     assert not HistoryEmailRequest.objects.exists()
 
 
+def test_histories_go_only_to_an_address_its_owner_confirmed(played):
+    """Issue #22: sign-up takes any address unconfirmed (it tells nobody whether one is
+    registered), so an unconfirmed one is mailed nothing, hand histories included."""
+    alice = played.players[1]
+    alice.email_confirmed = False
+    alice.save(update_fields=["email_confirmed"])
+
+    result = history_email_request(player=alice, hand_ids=[played.hand.pk])
+
+    assert not result.ok and result.error == "no_email"
+    assert result.message.startswith("Confirm your email address first")
+    assert not HistoryEmailRequest.objects.exists()
+
+
 def test_the_request_is_limited_per_player_per_hour(played, settings):
     settings.HISTORY_EMAILS_PER_HOUR = 2
     alice, bob = played.players[1], played.players[2]
