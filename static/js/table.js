@@ -85,6 +85,9 @@ function myTurnKey() {
 }
 
 let focusBefore = null;
+// The focus's move of a turn's start or end, made by the render that draws the action bar
+// (never before it: the bar it moves to may not be drawn yet).
+let focusWanted = null;
 let turnSaid = null;
 function announceTurn(frame, turnBefore) {
   const now = monotonicNow();
@@ -96,9 +99,9 @@ function announceTurn(frame, turnBefore) {
     turnSaid = turn;
     warnedSecond = null;
     announcer.say(yourTurn(store.hand, store.mySeat(), store.deadline === null ? null : store.deadline - now, MONEY));
-    requestAnimationFrame(focusActions);
+    focusWanted = focusActions;
   } else if (!turn && turnBefore) {
-    requestAnimationFrame(focusBack);
+    focusWanted = focusBack;
   }
 }
 
@@ -277,6 +280,9 @@ function render() {
   if (!store.snap) return;
   feltView.render(store);
   panels.render(store);
+  const move = focusWanted;
+  focusWanted = null;
+  if (move) move();
   tick();
 }
 

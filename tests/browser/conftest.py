@@ -69,7 +69,15 @@ def sweep_hold_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="package")
-def room_url(django_db_setup: Any, django_db_blocker: Any, sweep_hold_file: Path) -> Iterator[str]:
+def decks_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The file the browser server deals its next stacked decks from (`stacked_decks`)."""
+    return tmp_path_factory.mktemp("stacked-decks") / "decks"
+
+
+@pytest.fixture(scope="package")
+def room_url(
+    django_db_setup: Any, django_db_blocker: Any, sweep_hold_file: Path, decks_file: Path
+) -> Iterator[str]:
     """A Daphne serving the room on the test database, for the whole browser suite: the
     room's settings plus the MD5 hasher and the sweep's test hold
     (tests/browser/server_settings.py), embedded (no REDIS_URL, so the channel layer and the
@@ -83,9 +91,20 @@ def room_url(django_db_setup: Any, django_db_blocker: Any, sweep_hold_file: Path
         # to reload a page and read the countdown on a busy machine.
         ANTE_CONFIRM_SECONDS="8",
         BROWSER_TESTS_SWEEP_HOLD_FILE=str(sweep_hold_file),
+        BROWSER_TESTS_DECKS_FILE=str(decks_file),
     )
     with django_db_blocker.unblock(), daphne(env) as url:
         yield url
+
+
+@pytest.fixture
+def stacked_decks(room_url: str, decks_file: Path) -> Iterator[Any]:
+    """Writes the decks the browser server deals next (tests/browser/stacked_decks.py); what a
+    test left undealt is dropped at its end, so the next test's hands are shuffled."""
+    from tests.browser.stacked_decks import write_decks
+
+    yield lambda *decks: write_decks(decks_file, list(decks))
+    write_decks(decks_file, [])
 
 
 @pytest.fixture

@@ -19,3 +19,9 @@ PASSWORD_HASHERS = [
 
 # None for a server started without the harness's hold (the tournament test's own Daphne).
 CLOCK_SWEEP_TEST_HOLD_FILE = os.environ.get("BROWSER_TESTS_SWEEP_HOLD_FILE")
+
+# The stacked decks a browser test writes (tests/browser/stacked_decks.py): the next hands the
+# server deals. None for a server started without the harness's file.
+BROWSER_TESTS_DECKS_FILE = os.environ.get("BROWSER_TESTS_DECKS_FILE")
+if BROWSER_TESTS_DECKS_FILE:
+    INSTALLED_APPS = [*INSTALLED_APPS, "tests.browser.stacked_decks.StackedDecksConfig"]  # noqa: F405

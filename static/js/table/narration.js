@@ -108,6 +108,10 @@ export function narrateEvent(before, event, after, { viewerSeat = null, detail =
         lines.push(line(first && street ? `${street[0].toUpperCase()}${street.slice(1)}. ${text}` : text));
         first = false;
       }
+      // The river dealt face down: the street is said all the same, as a dealer says it.
+      if (first && all && street && (p.seats || []).length) {
+        lines.push(line(`${street[0].toUpperCase()}${street.slice(1)}: a card face down to each player.`));
+      }
       break;
     }
     case "community_card":

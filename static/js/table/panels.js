@@ -153,6 +153,9 @@ export class Panels {
     const bar = this.el.actions;
     const offers = offerButtons(store);
     drawIfChanged(bar, { offers, acting: store.acting }, () => {
+      // A redraw during the turn (the offers of a later frame) keeps the keyboard's place:
+      // the focus goes to the same action again, not to the page's body.
+      const focused = bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
       bar.replaceChildren();
       bar.hidden = offers.length === 0;
       for (const { offer, key, label } of offers) {
@@ -169,6 +172,11 @@ export class Panels {
         b.disabled = store.acting;
         b.addEventListener("click", () => this.on.act(offer));
         bar.append(b);
+      }
+      if (focused) {
+        const again = bar.querySelector(`button[data-key="${focused}"]:not([disabled])`)
+          || bar.querySelector("button:not([disabled])");
+        if (again) again.focus();
       }
     });
   }

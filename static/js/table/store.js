@@ -38,7 +38,8 @@ export function localDeadline(msLeft, iso, now, wallNow = null) {
 
 export class TableStore {
   // onApplied(before, frame, after): called for each event applied live, once (the page's
-  // narration, narration.js); never for a snapshot, nor for events a snapshot already held.
+  // narration, narration.js); never for a snapshot itself. An event received live while a
+  // snapshot was awaited is said when the snapshot comes, even when the snapshot holds it.
   constructor({ playerId = null, onApplied = null } = {}) {
     this.playerId = playerId;
     this.onApplied = onApplied;
@@ -294,15 +295,24 @@ export class TableStore {
     let hand = this.hand;
     let at = this.seq;
     const context = { viewerSeat: this.mySeat(), ...MONEY };
-    const frames = this.queue.filter((f) => f.hand_id === this.handId && f.seq <= seq)
-      .sort((a, b) => a.seq - b.seq);
+    // In the order they came, as the live path takes them: a private copy (the viewer's own
+    // down card) after the public frames of its batch, so the log and the narration say the
+    // same lines in the same order whichever path a frame took.
+    const frames = this.queue.filter((f) => f.hand_id === this.handId && f.seq <= seq);
     for (const frame of frames) {
+      const before = hand;
       if (frame.seq === at + 1) {
         at = frame.seq;
-        if (frame.kind !== "private") hand = applyEvent(hand, frame, context);
+        if (frame.kind === "private") continue;
+        hand = applyEvent(hand, frame, context);
       } else if (frame.private && frame.seq <= at) {
         hand = applyEvent(hand, frame, context); // a down card is never added twice
+      } else {
+        continue;
       }
+      // Received live and held while the snapshot was awaited: said now, once (issue #27),
+      // since nothing said it yet; the snapshot itself says nothing.
+      if (this.onApplied) this.onApplied(before, frame, hand);
     }
     return hand;
   }
