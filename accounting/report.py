@@ -32,7 +32,7 @@ from django.db.models.functions import TruncDate
 from accounting.selectors import period_takings
 from accounting.xlsx_values import formula_values_store
 from accounts.money import cents_format, cents_to_dollars
-from pokerroom.room_day import day_bounds, room_day, room_zone
+from pokerroom.room_day import room_day, room_zone
 from stud.variant import VARIANTS
 
 GroupBy = Literal["day", "table", "stakes", "game", "schedule"]
@@ -190,7 +190,6 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
         raise ValueError(f"group_by must be one of {', '.join(GROUP_BY_CHOICES)}")
     if last_day < first_day:
         raise ValueError("the last day comes before the first")
-    start, end = day_bounds(first_day, last_day)
     groups: dict[str, _Group] = {}
 
     def group(values: tuple[Any, ...]) -> _Group:
@@ -199,7 +198,7 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
             groups[key] = _Group(sort, label, values[0] if group_by == "day" else None)
         return groups[key]
 
-    takings = period_takings(start=start, end=end)
+    takings = period_takings(first_day=first_day, last_day=last_day)
     hands = takings.hands
     tournament_hands = 0
     if group_by != "day":  # a tournament table's hands are the Tournaments row's

@@ -4,19 +4,20 @@ so the two always count the same hands, rake and fees."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date
 
 from django.db.models import QuerySet, Sum
 
 from accounts.models import LedgerEntry, LedgerKind
+from pokerroom.room_day import day_bounds
 from tables.models import Hand, RakeEntry
 
 
 @dataclass(frozen=True)
 class Takings:
-    """The rows of a period [start, end): the hands that ended in it (a hand, and its rake,
-    belong to the moment it ended), their rake, and the tournament fee lines (by the moment
-    of their ledger line)."""
+    """The rows of a period of New York days: the hands that ended in it (a hand, and its
+    rake, belong to the moment it ended), their rake, and the tournament fee lines (by the
+    moment of their ledger line)."""
 
     hands: QuerySet[Hand]
     rake: QuerySet[RakeEntry]
@@ -39,7 +40,9 @@ class Takings:
         return -(self.fee_lines.aggregate(paid=Sum("amount"))["paid"] or 0)
 
 
-def period_takings(*, start: datetime, end: datetime) -> Takings:
+def period_takings(*, first_day: date, last_day: date) -> Takings:
+    """What the New York days first_day..last_day (included) took."""
+    start, end = day_bounds(first_day, last_day)
     return Takings(
         hands=Hand.objects.filter(ended_at__gte=start, ended_at__lt=end),
         rake=RakeEntry.objects.filter(hand__ended_at__gte=start, hand__ended_at__lt=end),

@@ -129,7 +129,7 @@ def monthly_statement(*, month: date, now: datetime | None = None) -> MonthlySta
     def line(key: tuple[str, int, int]) -> dict[str, int]:
         return lines.setdefault(key, {"dealt": 0, "raked": 0, "rake": 0})
 
-    takings = period_takings(start=start, end=end)
+    takings = period_takings(first_day=first_day, last_day=last_day)
     ended: Any = (
         takings.cash_hands.values("table__game", "table__small_bet", "table__big_bet")
         .annotate(ended=Count("id"))
