@@ -29,12 +29,11 @@ from django.core.mail import EmailMessage
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncDate
 
+from accounting.selectors import period_takings
 from accounting.xlsx_values import formula_values_store
-from accounts.models import LedgerEntry, LedgerKind
 from accounts.money import cents_format, cents_to_dollars
-from pokerroom.room_day import day_bounds, room_day, room_zone
+from pokerroom.room_day import room_day, room_zone
 from stud.variant import VARIANTS
-from tables.models import Hand, RakeEntry
 
 GroupBy = Literal["day", "table", "stakes", "game", "schedule"]
 GROUP_BY_CHOICES: tuple[str, ...] = get_args(GroupBy)
@@ -191,7 +190,6 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
         raise ValueError(f"group_by must be one of {', '.join(GROUP_BY_CHOICES)}")
     if last_day < first_day:
         raise ValueError("the last day comes before the first")
-    start, end = day_bounds(first_day, last_day)
     groups: dict[str, _Group] = {}
 
     def group(values: tuple[Any, ...]) -> _Group:
@@ -200,20 +198,18 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
             groups[key] = _Group(sort, label, values[0] if group_by == "day" else None)
         return groups[key]
 
-    hands = Hand.objects.filter(ended_at__gte=start, ended_at__lt=end)
+    takings = period_takings(first_day=first_day, last_day=last_day)
+    hands = takings.hands
     tournament_hands = 0
-    if group_by != "day":
-        # A tournament table's limits are chips, not cents: its hands are the Tournaments
-        # row's, never a cash table's, stakes', game's or schedule's (issue #21, 4).
-        tournament_hands = hands.filter(table__is_tournament=True).count()
-        hands = hands.filter(table__is_tournament=False)
+    if group_by != "day":  # a tournament table's hands are the Tournaments row's
+        tournament_hands = takings.tournament_hands
+        hands = takings.cash_hands
     for values, row in _grouped(
         hands, group_by, _HAND_FIELDS.get(group_by, ()), "ended_at", ended=Count("id")
     ):
         group(values).counts["hands_dealt"] += row["ended"]
-    entries = RakeEntry.objects.filter(hand__ended_at__gte=start, hand__ended_at__lt=end)
     for values, row in _grouped(
-        entries,
+        takings.rake,
         group_by,
         _RAKE_FIELDS.get(group_by, ()),
         "hand__ended_at",
@@ -223,14 +219,12 @@ def rake_report(*, first_day: date, last_day: date, group_by: GroupBy = "day") -
         counts = group(values).counts
         counts["hands_raked"] += row["raked"]
         counts["rake"] += row["rake"] or 0
-    fees = LedgerEntry.objects.filter(
-        kind=LedgerKind.TOURNAMENT_FEE, created_at__gte=start, created_at__lt=end
-    )
     if group_by == "day":
+        fees = takings.fee_lines
         for values, row in _grouped(fees, "day", (), "created_at", paid=Sum("amount")):
             group(values).counts["fees"] += -(row["paid"] or 0)
     else:
-        paid = -(fees.aggregate(paid=Sum("amount"))["paid"] or 0)
+        paid = takings.fees_kept
         if paid or tournament_hands:
             groups[TOURNAMENT_FEES_KEY] = _Group(
                 (),

@@ -18,18 +18,19 @@ from django.db.models import Count, Sum
 from django.utils import timezone
 
 from accounting.report import (
+    COLUMNS,
     DATE_FORMAT,
     GAME_LABELS,
     MONEY_FORMAT,
     per_hand,
     per_hand_dollars,
 )
+from accounting.selectors import period_takings
 from accounting.xlsx_values import formula_values_store
-from accounts.models import LedgerEntry, LedgerKind
 from accounts.money import cents_format, cents_to_dollars
 from accounts.selectors import ChipAudit
 from pokerroom.room_day import day_bounds, room_zone
-from tables.models import Hand, RakeEntry
+from tables.models import RakeEntry
 from tournaments.audit import room_chip_audit
 
 
@@ -128,29 +129,25 @@ def monthly_statement(*, month: date, now: datetime | None = None) -> MonthlySta
     def line(key: tuple[str, int, int]) -> dict[str, int]:
         return lines.setdefault(key, {"dealt": 0, "raked": 0, "rake": 0})
 
-    month_hands = Hand.objects.filter(ended_at__gte=start, ended_at__lt=end)
+    takings = period_takings(first_day=first_day, last_day=last_day)
     ended: Any = (
-        month_hands.filter(table__is_tournament=False)
-        .values("table__game", "table__small_bet", "table__big_bet")
+        takings.cash_hands.values("table__game", "table__small_bet", "table__big_bet")
         .annotate(ended=Count("id"))
         .order_by()
     )
     for row in ended:
         key = (row["table__game"], row["table__small_bet"], row["table__big_bet"])
         line(key)["dealt"] += row["ended"]
-    entries = RakeEntry.objects.order_by()
     raked: Any = (
-        entries.filter(hand__ended_at__gte=start, hand__ended_at__lt=end)
-        .values("table__game", "small_bet", "big_bet")
+        takings.rake.values("table__game", "small_bet", "big_bet")
         .annotate(raked=Count("id"), rake=Sum("amount"))
+        .order_by()
     )
     for row in raked:
         counts = line((row["table__game"], row["small_bet"], row["big_bet"]))
         counts["raked"] += row["raked"]
         counts["rake"] += row["rake"] or 0
-    fees = LedgerEntry.objects.filter(
-        kind=LedgerKind.TOURNAMENT_FEE, created_at__gte=start, created_at__lt=end
-    ).aggregate(paid=Sum("amount"))["paid"]
+    entries = RakeEntry.objects.order_by()
     before = entries.filter(hand__ended_at__lt=start).aggregate(rake=Sum("amount"))["rake"]
     since = entries.filter(hand__ended_at__gte=end).aggregate(rake=Sum("amount"))["rake"]
     return MonthlyStatement(
@@ -160,27 +157,18 @@ def monthly_statement(*, month: date, now: datetime | None = None) -> MonthlySta
             StatementLine(game, small, big, c["dealt"], c["raked"], c["rake"])
             for (game, small, big), c in sorted(lines.items(), key=lambda item: item[0])
         ),
-        tournament_fees=-(fees or 0),
+        tournament_fees=takings.fees_kept,
         rake_before=before or 0,
         rake_since=since or 0,
         audit=room_chip_audit(),
         audited_at=timezone.now() if now is None else now,
-        tournament_hands=month_hands.filter(table__is_tournament=True).count(),
+        tournament_hands=takings.tournament_hands,
     )
 
 
 # --- writers ----------------------------------------------------------------------------------
 
-STATEMENT_COLUMNS = (
-    "Game",
-    "Stakes",
-    "Hands dealt",
-    "Hands raked",
-    "Rake",
-    "Rake per hand",
-    "Tournament fees",
-    "House revenue",
-)
+STATEMENT_COLUMNS = ("Game", "Stakes", *COLUMNS)  # then the rake report's own
 
 
 def _line_values(line: StatementLine) -> list[Any]:

@@ -9,6 +9,7 @@ moves" for a second member of staff.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -27,13 +28,18 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from accounts.admin_decisions import DecisionAdmin, decision_action
 from accounts.admin_support import PlayerSupportMixin, StaffActionInline, player_admin_inlines
+<<<<<<< HEAD
 from accounts.forms import (
     EMAIL_TAKEN_MESSAGE,
     NAME_TAKEN_MESSAGE,
     CashierDecisionForm,
     WalletMovementForm,
 )
+=======
+from accounts.forms import NAME_TAKEN_MESSAGE, WalletMovementForm
+>>>>>>> h6
 from accounts.http import PlayerRequest
 from accounts.models import (
     CashierRequest,
@@ -351,7 +357,7 @@ class LedgerEntryAdmin(LedgerAmounts, ReadOnlyAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(CashierRequest)
-class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class CashierRequestAdmin(DecisionAdmin):
     """Players' deposit and withdrawal requests (settings.ROOM_MONEY = "real").
 
     Staff with "Can credit and debit a player's wallet" approve or refuse them, with the
@@ -375,111 +381,36 @@ class CashierRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("player__username", "player__display_name", "staff_note")
     list_select_related = ("player", "decided_by", "first_approved_by")
     actions = ["approve_requests", "refuse_requests"]
+    noun = "request"
+    pending_status = CashierStatus.PENDING
+    decide_template = "admin/accounts/cashierrequest/decide.html"
 
-    def has_move_money_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("accounts.move_money")
+    approve_requests = decision_action(approve=True, description="Approve the selected requests")
+    refuse_requests = decision_action(approve=False, description="Refuse the selected requests")
 
-    @admin.display(description="amount", ordering="amount")
-    def amount_display(self, item: CashierRequest) -> str:
-        return cents_format(item.amount)
-
-    @admin.display(description="")
-    def decide_link(self, item: CashierRequest) -> str:
-        if item.status != CashierStatus.PENDING:
-            return ""
-        url = reverse("admin:accounts_cashierrequest_decide", args=[item.pk])
-        return format_html('<a class="button" href="{}">Decide…</a>', url)
-
-    def _decide_each(
-        self, request: HttpRequest, queryset: QuerySet[CashierRequest], *, approve: bool
-    ) -> None:
+    def decide(
+        self, pk: int, *, approve: bool, staff: Player, now: datetime, note: str = ""
+    ) -> CashierRequest:
         decide = cashier_approve if approve else cashier_refuse
-        done = 0
-        for pk in queryset.order_by("id").values_list("pk", flat=True):
-            try:
-                item = decide(request_id=pk, staff=request.user, now=timezone.now())  # type: ignore[arg-type]
-            except WalletError as error:
-                self.message_user(request, f"Request #{pk}: {error}", messages.ERROR)
-            else:
-                if item.status == CashierStatus.PENDING:
-                    self.message_user(request, _first_approval_message(item), messages.WARNING)
-                else:
-                    done += 1
-        verb = "approved" if approve else "refused"
-        self.message_user(request, f"{done} request(s) {verb}.", messages.SUCCESS)
+        return decide(request_id=pk, staff=staff, now=now, note=note)
 
-    @admin.action(description="Approve the selected requests", permissions=["move_money"])
-    def approve_requests(self, request: HttpRequest, queryset: QuerySet[CashierRequest]) -> None:
-        self._decide_each(request, queryset, approve=True)
+    def error_line(self, pk: int, error: WalletError) -> str:
+        return f"Request #{pk}: {error}"
 
-    @admin.action(description="Refuse the selected requests", permissions=["move_money"])
-    def refuse_requests(self, request: HttpRequest, queryset: QuerySet[CashierRequest]) -> None:
-        self._decide_each(request, queryset, approve=False)
-
-    def get_urls(self) -> list[URLPattern]:
-        decide = path(
-            "<path:object_id>/decide/",
-            self.admin_site.admin_view(self.decide_view),
-            name="accounts_cashierrequest_decide",
+    def still_waiting_line(self, item: CashierRequest) -> str | None:
+        """A request of more than MONEY_SECOND_APPROVAL_CENTS waits, after its first
+        approval, for a second member of staff."""
+        if item.status != CashierStatus.PENDING:
+            return None
+        return (
+            f"Request #{item.pk}: your approval is the first of two (more than "
+            f"{cents_format(settings.MONEY_SECOND_APPROVAL_CENTS)}); nothing moves until a "
+            f"second member of staff approves it too."
         )
-        return [decide, *super().get_urls()]
-
-    def decide_view(self, request: PlayerRequest, object_id: str) -> HttpResponse:
-        """Approve or refuse one request, with a note the player sees."""
-        if not request.user.has_perm("accounts.move_money"):
-            raise PermissionDenied
-        item = get_object_or_404(CashierRequest.objects.select_related("player"), pk=object_id)
-        form = CashierDecisionForm(request.POST or None)
-        approve = "approve" in request.POST
-        if request.method == "POST" and not approve and "refuse" not in request.POST:
-            form.add_error(None, "Approve or refuse the request.")
-        elif request.method == "POST" and form.is_valid():
-            decide = cashier_approve if approve else cashier_refuse
-            try:
-                decided = decide(
-                    request_id=item.pk,
-                    staff=request.user,
-                    now=timezone.now(),
-                    note=form.cleaned_data["note"],
-                )
-            except WalletError as error:
-                form.add_error(None, str(error))
-            else:
-                if decided.status == CashierStatus.PENDING:
-                    self.message_user(request, _first_approval_message(decided), messages.WARNING)
-                else:
-                    self.message_user(
-                        request,
-                        f"Request #{item.pk} {'approved' if approve else 'refused'}.",
-                        messages.SUCCESS,
-                    )
-                return HttpResponseRedirect(reverse("admin:accounts_cashierrequest_changelist"))
-            item.refresh_from_db()
-        item.player.refresh_from_db(fields=["balance"])
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "title": f"Decide request #{item.pk}",
-            "item": item,
-            "amount": cents_format(item.amount),
-            "balance": cents_format(item.player.balance),
-            "form": form,
-            "original": item,
-            "has_view_permission": True,
-        }
-        return TemplateResponse(request, "admin/accounts/cashierrequest/decide.html", context)
-
-
-def _first_approval_message(item: CashierRequest) -> str:
-    return (
-        f"Request #{item.pk}: your approval is the first of two (more than "
-        f"{cents_format(settings.MONEY_SECOND_APPROVAL_CENTS)}); nothing moves until a second "
-        f"member of staff approves it too."
-    )
 
 
 @admin.register(MoneyMove)
-class MoneyMoveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class MoneyMoveAdmin(DecisionAdmin):
     """Staff credits and debits waiting for a second member of staff (issue #22): a staff
     account's money, or more than MONEY_SECOND_APPROVAL_CENTS. Another member of staff with
     "Can credit and debit a player's wallet", neither the one who asked nor the player,
@@ -504,100 +435,24 @@ class MoneyMoveAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("player__username", "requested_by__username", "reason", "decision_note")
     list_select_related = ("player", "requested_by", "decided_by")
     actions = ["approve_moves", "refuse_moves"]
+    noun = "money move"
+    pending_status = MoneyMoveStatus.PENDING
+    decide_template = "admin/accounts/moneymove/decide.html"
+    decide_related = ("player", "requested_by")
+    note_help_text = "Kept on the move and in the staff audit log."
 
-    def has_move_money_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("accounts.move_money")
-
-    @admin.display(description="amount", ordering="amount")
-    def amount_display(self, move: MoneyMove) -> str:
-        return cents_format(move.amount)
+    approve_moves = decision_action(approve=True, description="Approve the selected money moves")
+    refuse_moves = decision_action(approve=False, description="Refuse the selected money moves")
 
     @admin.display(description="credit or debit", ordering="debit")
     def way(self, move: MoneyMove) -> str:
         return "debit" if move.debit else "credit"
 
-    @admin.display(description="")
-    def decide_link(self, move: MoneyMove) -> str:
-        if move.status != MoneyMoveStatus.PENDING:
-            return ""
-        url = reverse("admin:accounts_moneymove_decide", args=[move.pk])
-        return format_html('<a class="button" href="{}">Decide…</a>', url)
-
-    def _decide_each(
-        self, request: HttpRequest, queryset: QuerySet[MoneyMove], *, approve: bool
-    ) -> None:
+    def decide(
+        self, pk: int, *, approve: bool, staff: Player, now: datetime, note: str = ""
+    ) -> MoneyMove:
         decide = money_move_approve if approve else money_move_refuse
-        done = 0
-        for pk in queryset.order_by("id").values_list("pk", flat=True):
-            try:
-                decide(move_id=pk, staff=request.user, now=timezone.now())  # type: ignore[arg-type]
-            except WalletError as error:
-                self.message_user(request, str(error), messages.ERROR)
-            else:
-                done += 1
-        verb = "approved" if approve else "refused"
-        self.message_user(request, f"{done} money move(s) {verb}.", messages.SUCCESS)
-
-    @admin.action(description="Approve the selected money moves", permissions=["move_money"])
-    def approve_moves(self, request: HttpRequest, queryset: QuerySet[MoneyMove]) -> None:
-        self._decide_each(request, queryset, approve=True)
-
-    @admin.action(description="Refuse the selected money moves", permissions=["move_money"])
-    def refuse_moves(self, request: HttpRequest, queryset: QuerySet[MoneyMove]) -> None:
-        self._decide_each(request, queryset, approve=False)
-
-    def get_urls(self) -> list[URLPattern]:
-        decide = path(
-            "<path:object_id>/decide/",
-            self.admin_site.admin_view(self.decide_view),
-            name="accounts_moneymove_decide",
-        )
-        return [decide, *super().get_urls()]
-
-    def decide_view(self, request: PlayerRequest, object_id: str) -> HttpResponse:
-        """Approve or refuse one waiting move, with a note for the audit log."""
-        if not request.user.has_perm("accounts.move_money"):
-            raise PermissionDenied
-        move = get_object_or_404(
-            MoneyMove.objects.select_related("player", "requested_by"), pk=object_id
-        )
-        form = CashierDecisionForm(request.POST or None)
-        form.fields["note"].help_text = "Kept on the move and in the staff audit log."
-        approve = "approve" in request.POST
-        if request.method == "POST" and not approve and "refuse" not in request.POST:
-            form.add_error(None, "Approve or refuse the money move.")
-        elif request.method == "POST" and form.is_valid():
-            decide = money_move_approve if approve else money_move_refuse
-            try:
-                decide(
-                    move_id=move.pk,
-                    staff=request.user,
-                    now=timezone.now(),
-                    note=form.cleaned_data["note"],
-                )
-            except WalletError as error:
-                form.add_error(None, str(error))
-            else:
-                self.message_user(
-                    request,
-                    f"Money move #{move.pk} {'approved' if approve else 'refused'}.",
-                    messages.SUCCESS,
-                )
-                return HttpResponseRedirect(reverse("admin:accounts_moneymove_changelist"))
-            move.refresh_from_db()
-        move.player.refresh_from_db(fields=["balance"])
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "title": f"Decide money move #{move.pk}",
-            "move": move,
-            "amount": cents_format(move.amount),
-            "balance": cents_format(move.player.balance),
-            "form": form,
-            "original": move,
-            "has_view_permission": True,
-        }
-        return TemplateResponse(request, "admin/accounts/moneymove/decide.html", context)
+        return decide(move_id=pk, staff=staff, now=now, note=note)
 
 
 @admin.register(PlayBreak)

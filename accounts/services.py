@@ -89,7 +89,13 @@ def _approver_check(staff: Player, *, what: str) -> None:
 # --- The wallet -----------------------------------------------------------------------------
 
 
-def _check_movement(*, amount: int, kind: str, staff: Player | None, reason: str) -> None:
+def _check_movement(
+    *, amount: int, debit: bool, kind: str, staff: Player | None, reason: str
+) -> None:
+    """Refuse (WalletError) a movement no balance may make: a kind that moves the other way, an
+    amount that is not a positive whole number of cents, staff without a reason."""
+    if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
+        raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise WalletError("The amount must be a whole number of cents.")
     if amount <= 0:
@@ -120,9 +126,7 @@ def _wallet_move(
     A movement by staff that needs two people (`money_second_approval_needed`) is refused
     (SecondApprovalNeeded) unless the caller names the `second_person`, another member of
     staff who approved it (money_move_approve, cashier_approve)."""
-    if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
-        raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
-    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    _check_movement(amount=amount, debit=debit, kind=kind, staff=staff, reason=reason)
     if staff is not None and second_person is not None and second_person.pk == staff.pk:
         raise SecondApprovalNeeded("The second person must be another member of staff.")
     signed_amount = -amount if debit else amount
@@ -230,9 +234,7 @@ def wallet_staff_move(
 
     A debit larger than the balance is refused at once either way (InsufficientBalance).
     """
-    if kind not in (DEBIT_KINDS if debit else CREDIT_KINDS):
-        raise WalletError(f"{kind!r} does not {'debit' if debit else 'credit'} a balance.")
-    _check_movement(amount=amount, kind=kind, staff=staff, reason=reason)
+    _check_movement(amount=amount, debit=debit, kind=kind, staff=staff, reason=reason)
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player_id)
         if not money_second_approval_needed(player=player, amount=amount):
@@ -275,6 +277,25 @@ def _money_move_pending(move_id: int) -> MoneyMove:
     return move
 
 
+def _money_move_decided(
+    move: MoneyMove,
+    *,
+    status: str,
+    staff: Player,
+    now: datetime,
+    note: str,
+    entry: LedgerEntry | None = None,
+) -> None:
+    """The move is decided: who, when and why, and the ledger row its approval wrote."""
+    move.status = status
+    move.decided_by = staff
+    move.decided_at = now
+    move.decision_note = note
+    if entry is not None:
+        move.ledger_entry = entry
+    move.save()
+
+
 def money_move_approve(*, move_id: int, staff: Player, now: datetime, note: str = "") -> MoneyMove:
     """A second member of staff approves a waiting move: its ledger row is written now, once
     (the move's row is locked and must still be pending), naming the one who asked and the
@@ -314,12 +335,9 @@ def money_move_approve(*, move_id: int, staff: Player, now: datetime, note: str 
             f"{move.reason}" + (f" ({note})" if note else ""),
             now=now,
         )
-        move.status = MoneyMoveStatus.APPROVED
-        move.decided_by = staff
-        move.decided_at = now
-        move.decision_note = note
-        move.ledger_entry = entry
-        move.save()
+        _money_move_decided(
+            move, status=MoneyMoveStatus.APPROVED, staff=staff, now=now, note=note, entry=entry
+        )
     return move
 
 
@@ -329,11 +347,7 @@ def money_move_refuse(*, move_id: int, staff: Player, now: datetime, note: str =
     with transaction.atomic():
         move = _money_move_pending(move_id)
         note = note.strip()[:200]
-        move.status = MoneyMoveStatus.REFUSED
-        move.decided_by = staff
-        move.decided_at = now
-        move.decision_note = note
-        move.save()
+        _money_move_decided(move, status=MoneyMoveStatus.REFUSED, staff=staff, now=now, note=note)
         staff_action_record(
             staff=staff,
             action=StaffActionKind.MONEY_MOVE_REFUSE,
@@ -454,6 +468,40 @@ def _cashier_pending(request_id: int) -> CashierRequest:
     return request
 
 
+def _cashier_request_line(request: CashierRequest) -> str:
+    """ "Deposit request #4 of $2,000.00" """
+    return f"{request.get_kind_display()} request #{request.pk} of {cents_format(request.amount)}"
+
+
+def _cashier_decided(
+    request: CashierRequest,
+    *,
+    status: str,
+    action: str,
+    staff: Player,
+    now: datetime,
+    note: str,
+    entry: LedgerEntry | None = None,
+) -> None:
+    """The request is decided: who, when and why (the player sees the note), the ledger row
+    its approval wrote, and the line in the staff audit log."""
+    note = note.strip()
+    request.status = status
+    request.decided_at = now
+    request.decided_by = staff
+    request.staff_note = note[:200]
+    if entry is not None:
+        request.ledger_entry = entry
+    request.save()
+    staff_action_record(
+        staff=staff,
+        action=action,
+        target=request.player,
+        detail=_cashier_request_line(request) + (f": {note}" if note else ""),
+        now=now,
+    )
+
+
 def cashier_approve(
     *, request_id: int, staff: Player, now: datetime, note: str = ""
 ) -> CashierRequest:
@@ -505,20 +553,15 @@ def cashier_approve(
             staff_action=False,
             second_person=second_person,
         )
-        staff_action_record(
-            staff=staff,
+        _cashier_decided(
+            request,
+            status=CashierStatus.APPROVED,
             action=StaffActionKind.CASHIER_APPROVE,
-            target=request.player,
-            detail=f"{request.get_kind_display()} request #{request.pk} of "
-            f"{cents_format(request.amount)}" + (f": {note.strip()}" if note.strip() else ""),
+            staff=staff,
             now=now,
+            note=note,
+            entry=entry,
         )
-        request.status = CashierStatus.APPROVED
-        request.decided_at = now
-        request.decided_by = staff
-        request.staff_note = note.strip()[:200]
-        request.ledger_entry = entry
-        request.save()
     return request
 
 
@@ -534,8 +577,7 @@ def _cashier_first_approval(
         staff=staff,
         action=StaffActionKind.CASHIER_FIRST_APPROVE,
         target=request.player,
-        detail=f"{request.get_kind_display()} request #{request.pk} of "
-        f"{cents_format(request.amount)}: waits for a second member of staff"
+        detail=f"{_cashier_request_line(request)}: waits for a second member of staff"
         + (f" ({note.strip()})" if note.strip() else ""),
         now=now,
     )
@@ -548,18 +590,13 @@ def cashier_refuse(
     """Staff refuse a request: no money moves, the request records who and why."""
     with transaction.atomic():
         request = _cashier_pending(request_id)
-        request.status = CashierStatus.REFUSED
-        request.decided_at = now
-        request.decided_by = staff
-        request.staff_note = note.strip()[:200]
-        request.save()
-        staff_action_record(
-            staff=staff,
+        _cashier_decided(
+            request,
+            status=CashierStatus.REFUSED,
             action=StaffActionKind.CASHIER_REFUSE,
-            target=request.player,
-            detail=f"{request.get_kind_display()} request #{request.pk} of "
-            f"{cents_format(request.amount)}" + (f": {note.strip()}" if note.strip() else ""),
+            staff=staff,
             now=now,
+            note=note,
         )
     return request
 

@@ -156,6 +156,7 @@ def replay(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def differences(got: Any, want: Any, path: str = "") -> list[str]:
+    """Where two JSON values differ, as "path: got != want" lines."""
     if isinstance(got, dict) and isinstance(want, dict):
         return [
             line

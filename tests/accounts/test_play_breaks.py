@@ -89,3 +89,11 @@ def test_the_player_takes_a_break_from_the_page_and_staff_see_it_read_only(clien
     pk = break_in_force(player.pk).pk
     assert staff.post(f"/admin/accounts/playbreak/{pk}/delete/").status_code == 403
     assert break_in_force(player.pk) is not None
+
+
+def test_the_limits_page_has_its_title_and_one_break_form(client):
+    """The break form stands once, under the limits; the page's title is only its name."""
+    client.force_login(PlayerFactory())
+    page = client.get("/accounts/limits/").content.decode()
+    assert "<title>My limits · Stud Room</title>" in page
+    assert page.count('id="break"') == page.count('name="length"') == 1

@@ -73,6 +73,19 @@ def _acts(received: list[dict[str, Any]]) -> list[tuple[int, str, Any]]:
     return [(m["seq"], m["kind"], m.get("ref")) for m in received if m["type"] == "act"]
 
 
+async def _answer_applied(ws: ServerConnection, act: dict[str, Any]) -> None:
+    """The room's answer to an action it applied: the hand moves on to seq 4."""
+    applied = {
+        "type": "result",
+        "command": "act",
+        "ok": True,
+        "status": "applied",
+        "ref": act["ref"],
+        "seq": 4,
+    }
+    await ws.send(json.dumps(applied))
+
+
 @pytest.fixture(autouse=True)
 def quick_timers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client, "PING_EVERY", 0.1)
@@ -89,18 +102,7 @@ def test_an_action_answered_internal_is_sent_again_with_the_same_seq_until_appli
         if answer == "internal":
             await ws.send(json.dumps({"type": "error", "code": "internal", "ref": message["ref"]}))
         else:
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "result",
-                        "command": "act",
-                        "ok": True,
-                        "status": "applied",
-                        "ref": message["ref"],
-                        "seq": 4,
-                    }
-                )
-            )
+            await _answer_applied(ws, message)
 
     received = _play_against(room, until=lambda got: len(_acts(got)) >= 3)
     acts = _acts(received)
@@ -111,18 +113,7 @@ def test_an_action_answered_internal_is_sent_again_with_the_same_seq_until_appli
 def test_an_action_not_answered_is_sent_again() -> None:
     async def room(ws: ServerConnection, message: dict[str, Any], got: list[Any]) -> None:
         if message["type"] == "act" and len(_acts(got)) >= 2:
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "result",
-                        "command": "act",
-                        "ok": True,
-                        "status": "applied",
-                        "ref": message["ref"],
-                        "seq": 4,
-                    }
-                )
-            )
+            await _answer_applied(ws, message)
 
     received = _play_against(room, until=lambda got: len(_acts(got)) >= 2)
     assert [a[:2] for a in _acts(received)] == [(3, "check"), (3, "check")]
@@ -134,18 +125,7 @@ def test_an_idle_bot_that_missed_its_turn_gets_it_from_the_snapshot_its_ping_bri
 
     async def room(ws: ServerConnection, message: dict[str, Any], _: list[Any]) -> None:
         if message["type"] == "act" and message["seq"] == 3:
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "result",
-                        "command": "act",
-                        "ok": True,
-                        "status": "applied",
-                        "ref": message["ref"],
-                        "seq": 4,
-                    }
-                )
-            )  # ... and the events of seq 4 are lost on the way
+            await _answer_applied(ws, message)  # ... and the events of seq 4 are lost on the way
         if message["type"] == "ping" and message.get("seq") == 3:
             assert message["hand_id"] == 1
             await ws.send(json.dumps(_snapshot(seq=4, to_act=SEAT)))

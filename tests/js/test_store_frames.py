@@ -5,7 +5,6 @@ what the store keeps), for a seated player and for a watcher."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -22,6 +21,7 @@ from tests.consumer_helpers import (
     make_table,
     seated_clients,
 )
+from tests.frame_proof import differences
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -135,25 +135,6 @@ async def test_a_snapshot_plus_the_frames_after_it_equals_the_next_snapshot(view
         assert compared["viaFrames"] == compared["viaSnapshot"], differences(
             compared["viaFrames"], compared["viaSnapshot"]
         )
-
-
-def differences(got: Any, want: Any, path: str = "") -> list[str]:
-    """Where two JSON values differ, as "path: got != want" lines."""
-    if isinstance(got, dict) and isinstance(want, dict):
-        return [
-            line
-            for key in sorted(set(got) | set(want))
-            for line in differences(
-                got.get(key, "<absent>"), want.get(key, "<absent>"), f"{path}.{key}"
-            )
-        ]
-    if isinstance(got, list) and isinstance(want, list) and len(got) == len(want):
-        return [
-            line
-            for i, (g, w) in enumerate(zip(got, want, strict=True))
-            for line in differences(g, w, f"{path}[{i}]")
-        ]
-    return [] if got == want else [f"{path}: {json.dumps(got)} != {json.dumps(want)}"]
 
 
 RANK_FACES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
