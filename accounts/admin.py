@@ -30,16 +30,7 @@ from django.utils.html import format_html
 
 from accounts.admin_decisions import DecisionAdmin, decision_action
 from accounts.admin_support import PlayerSupportMixin, StaffActionInline, player_admin_inlines
-<<<<<<< HEAD
-from accounts.forms import (
-    EMAIL_TAKEN_MESSAGE,
-    NAME_TAKEN_MESSAGE,
-    CashierDecisionForm,
-    WalletMovementForm,
-)
-=======
-from accounts.forms import NAME_TAKEN_MESSAGE, WalletMovementForm
->>>>>>> h6
+from accounts.forms import EMAIL_TAKEN_MESSAGE, NAME_TAKEN_MESSAGE, WalletMovementForm
 from accounts.http import PlayerRequest
 from accounts.models import (
     CashierRequest,
