@@ -1,7 +1,8 @@
 """The API of the tournaments: the list (the lobby's Tournaments tab), a tournament (its
-structure, payouts, standings, tables and clock: tournaments.selectors), and registering or
-unregistering the logged-in player (tmoney's tournaments.services.entries). Money in cents,
-chips as integers."""
+structure, payouts, standings, tables and clock: tournaments.selectors; with the logged-in
+player's own entry), and registering, unregistering or buying the add-on for the logged-in
+player (tmoney's tournaments.services.entries, the services the web forms call). Money in
+cents, chips as integers."""
 
 from __future__ import annotations
 
@@ -100,6 +101,18 @@ class ClockSerializer(serializers.Serializer):
     starts_ms_left = serializers.IntegerField(allow_null=True)
 
 
+class ViewerSerializer(serializers.Serializer):
+    """The logged-in player's own entry (null for a visitor)."""
+
+    registered = serializers.BooleanField()
+    add_on = serializers.BooleanField(help_text="Whether this player bought the add-on (R-TOUR-1).")
+    place = serializers.IntegerField(allow_null=True, help_text="Null while still playing.")
+    prize = serializers.IntegerField(help_text="Cents.")
+    table_id = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+
+
 class TournamentSerializer(TournamentRowSerializer):
     """A tournament's page: the lobby's row (its link and times left out) and the rest."""
 
@@ -112,7 +125,9 @@ class TournamentSerializer(TournamentRowSerializer):
     add_on_price = serializers.IntegerField(help_text="Cents; 0: no add-on.")
     add_on_chips = serializers.IntegerField()
     add_on_until_level = serializers.IntegerField()
-    add_on_open = serializers.BooleanField()
+    add_on_open = serializers.BooleanField(
+        help_text="R-TOUR-1: on offer now, until the first hand of add_on_until_level is dealt."
+    )
     min_players = serializers.IntegerField()
     action_clock = serializers.IntegerField()
     time_bank = serializers.IntegerField()
@@ -127,6 +142,9 @@ class TournamentSerializer(TournamentRowSerializer):
     standings = StandingSerializer(many=True)
     registration_open = serializers.BooleanField()
     over = serializers.BooleanField()
+    viewer = ViewerSerializer(
+        allow_null=True, help_text="The logged-in player's entry; null for a visitor."
+    )
 
 
 def _tournament(pk: int) -> Tournament:
@@ -146,15 +164,25 @@ class TournamentList(APIView):
         return Response(TournamentRowSerializer(selectors.lobby_rows(), many=True).data)
 
 
+def _viewer_id(request: Request) -> int | None:
+    user = request.user
+    return int(user.pk) if user.is_authenticated else None
+
+
+def _tournament_answer(request: Request, tournament: Tournament) -> Response:
+    snapshot = selectors.tournament_snapshot(tournament, viewer_id=_viewer_id(request))
+    return Response(TournamentSerializer(snapshot).data)
+
+
 class TournamentDetail(APIView):
-    """A tournament: structure, prize pool and payouts, standings, tables and the clock."""
+    """A tournament: structure, prize pool and payouts, standings, tables and the clock;
+    whether the add-on is open, and for a logged-in player their own entry (`viewer`)."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: TournamentSerializer, 404: OpenApiResponse(description="")})
     def get(self, request: Request, pk: int) -> Response:
-        snapshot = selectors.tournament_snapshot(_tournament(pk))
-        return Response(TournamentSerializer(snapshot).data)
+        return _tournament_answer(request, _tournament(pk))
 
 
 def _entry_call(request: Request, pk: int, service: Callable[..., object]) -> Response:
@@ -169,7 +197,7 @@ def _entry_call(request: Request, pk: int, service: Callable[..., object]) -> Re
             status=status.HTTP_409_CONFLICT,
         )
     tournament.refresh_from_db()
-    return Response(TournamentSerializer(selectors.tournament_snapshot(tournament)).data)
+    return _tournament_answer(request, tournament)
 
 
 ENTRY_RESPONSES = {
@@ -193,3 +221,16 @@ class TournamentUnregister(APIView):
     @extend_schema(request=None, responses=ENTRY_RESPONSES)
     def post(self, request: Request, pk: int) -> Response:
         return _entry_call(request, pk, entries.tournament_unregister)
+
+
+class TournamentAddOn(APIView):
+    """Buy the logged-in player's one add-on (R-TOUR-1): its price leaves the wallet and its
+    chips go on the player's seat (between hands at once, else when the hand in play ends).
+    Refused with 409 and a code, nothing changed: `too_late` (closed: the first hand of
+    `add_on_until_level` was dealt), `not_registered`, `already_added_on` (so a second
+    click buys nothing), `insufficient_balance`, `no_add_on`, `eliminated`, `all_in`,
+    `over`."""
+
+    @extend_schema(request=None, responses=ENTRY_RESPONSES)
+    def post(self, request: Request, pk: int) -> Response:
+        return _entry_call(request, pk, entries.tournament_add_on)

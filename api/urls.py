@@ -19,6 +19,11 @@ urlpatterns = [
         tournaments.TournamentUnregister.as_view(),
         name="api_tournament_unregister",
     ),
+    path(
+        "tournaments/<int:pk>/add-on/",
+        tournaments.TournamentAddOn.as_view(),
+        name="api_tournament_add_on",
+    ),
     path("me/", accounts.AccountView.as_view(), name="api_me"),
     path("me/ledger/", accounts.LedgerList.as_view(), name="api_ledger"),
     path("me/top-up/", accounts.TopUpView.as_view(), name="api_top_up"),

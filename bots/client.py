@@ -15,6 +15,9 @@ the tournament is over:
     bot = TournamentBot(base_url=..., tournament_id=3, username="tbot1", password="...")
     result = await bot.play()             # TournamentResult: place, prize, tables, moves
 
+It buys the tournament's add-on over the API as a player would (``ADD_ON_POLICIES``; by
+default when it is offered and the bot's stack is at or below the starting stack).
+
 The benchmark reads ``BotStats.broadcast_latencies``: seconds from sending an action to
 receiving the table's event for it.
 """
@@ -688,6 +691,33 @@ TOURNAMENT_OVER = frozenset({"finished", "cancelled"})
 HTTP_ATTEMPTS = 6
 
 
+# When a tournament bot buys the add-on (R-TOUR-1), while the tournament's snapshot says it
+# is open (`add_on_open`) and the bot's line of the standings has none: "short" (the
+# default) once its stack at the table is at or below the starting stack, the short stack a
+# player tops up, so a big stack never pays for one; "always" as soon as it is offered (before
+# the start too); "never".
+ADD_ON_POLICIES = ("short", "always", "never")
+# The add-on's refusals after which asking again cannot help (any other, e.g. all-in in the
+# hand in play, is asked again at a later snapshot).
+ADD_ON_FINAL = frozenset(
+    {"too_late", "not_registered", "insufficient_balance", "no_add_on", "eliminated", "over"}
+)
+
+
+def add_on_wanted(policy: str, snapshot: dict[str, Any], mine: dict[str, Any] | None) -> bool:
+    """Does a bot with `policy` buy the add-on now? From the tournament snapshot alone: it is
+    open, the bot plays on (not placed) and has not bought it, and the policy says so."""
+    if policy == "never" or not snapshot.get("add_on_open") or mine is None:
+        return False
+    if mine.get("add_on") or mine.get("place") is not None:
+        return False
+    if policy == "always":
+        return True
+    chips = mine.get("chips")
+    starting = snapshot.get("starting_chips")
+    return isinstance(chips, int) and isinstance(starting, int) and chips <= starting
+
+
 class TournamentRefusedByRoom(RuntimeError):
     """The room refused to register the bot (not open, full, cannot pay): its words."""
 
@@ -756,6 +786,10 @@ class TournamentResult:
     table_stats: dict[int, BotStats] = field(default_factory=dict)
     hands_seen: dict[int, set[int]] = field(default_factory=dict)
     notices: list[dict[str, Any]] = field(default_factory=list)
+    # The add-on (R-TOUR-1): bought (by this bot now, or already), and the room's last
+    # refusal code if it said no.
+    add_on: bool = False
+    add_on_refused: str = ""
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -764,6 +798,7 @@ class TournamentResult:
             "status": self.status,
             "tables": self.tables,
             "moves": self.moves,
+            "add_on": self.add_on,
             "hands": sum(s.hands for s in self.table_stats.values()),
             "actions": sum(s.actions for s in self.table_stats.values()),
             "errors": sum(len(s.errors) for s in self.table_stats.values()),
@@ -779,7 +814,11 @@ class TournamentBot(_RoomClient):
 
     Where it plays comes from the room's own words: the per-player ``tournament_moved`` and
     ``tournament_eliminated`` notices, and the tournament snapshot's standings (its table,
-    its place), asked for again whenever nothing came for a while (a lost notice)."""
+    its place), asked for again whenever nothing came for a while (a lost notice).
+
+    The add-on it buys with ``POST /api/tournaments/<id>/add-on/`` when a snapshot shows it
+    open and ``add_on_wanted`` says so for its ``add_on`` policy (ADD_ON_POLICIES); "already
+    bought" counts as bought, so a repeated request never buys twice."""
 
     def __init__(
         self,
@@ -792,7 +831,10 @@ class TournamentBot(_RoomClient):
         policy: str = "call",
         seed: int | None = None,
         register: bool = True,
+        add_on: str = "short",
     ) -> None:
+        if add_on not in ADD_ON_POLICIES:
+            raise ValueError(f"add_on policy {add_on!r}: one of {ADD_ON_POLICIES}")
         super().__init__(
             base_url=base_url,
             username=username,
@@ -812,6 +854,8 @@ class TournamentBot(_RoomClient):
         self._table_task: asyncio.Task[BotStats] | None = None
         self.done = asyncio.Event()
         self.reconnects = 0
+        self.add_on_policy = add_on
+        self._add_on_task: asyncio.Task[None] | None = None
 
     # --- HTTP -------------------------------------------------------------------------------
 
@@ -863,6 +907,44 @@ class TournamentBot(_RoomClient):
             return False
         raise TournamentRefusedByRoom(code, str(answer.get("detail", answer)))
 
+    async def buy_add_on(self) -> bool:
+        """Buy the add-on over the API. True when bought now or before (already_added_on);
+        False when refused, its code kept in ``result.add_on_refused``."""
+        cookie = await self.login()
+        status, answer = await self._http(
+            http_json,
+            self.base_url,
+            f"/api/tournaments/{self.tournament_id}/add-on/",
+            cookie=cookie,
+            method="POST",
+            timeout=30,
+        )
+        answer = answer if isinstance(answer, dict) else {}
+        code = "" if status == 200 else str(answer.get("code", status))
+        if status == 200 or code == "already_added_on":
+            self.result.add_on = True
+            logger.info("%s: add-on bought", self.username)
+            return True
+        self.result.add_on_refused = code
+        logger.info("%s: add-on refused (%s): %s", self.username, code, answer.get("detail"))
+        return False
+
+    def _add_on_consider(self, snapshot: dict[str, Any], mine: dict[str, Any] | None) -> None:
+        """Buy the add-on in the background (the frames keep coming) when the policy wants
+        it, once: not while a request is out, nor after bought or refused for good."""
+        if self.result.add_on or self.result.add_on_refused in ADD_ON_FINAL:
+            return
+        if self._add_on_task is not None and not self._add_on_task.done():
+            return
+        if add_on_wanted(self.add_on_policy, snapshot, mine):
+            self._add_on_task = asyncio.create_task(self._add_on_try())
+
+    async def _add_on_try(self) -> None:
+        try:
+            await self.buy_add_on()
+        except (OSError, TimeoutError) as failed:  # no answer: the next snapshot tries again
+            logger.info("%s: add-on not answered (%s)", self.username, failed)
+
     # --- the tournament's socket -----------------------------------------------------------------
 
     async def play(self, *, timeout: float | None = None) -> TournamentResult:
@@ -892,6 +974,7 @@ class TournamentBot(_RoomClient):
                     await asyncio.sleep(pause * self.rng.uniform(0.5, 1.0))
         finally:
             await self._leave_table()
+            await self._add_on_stop()
         return self.result
 
     async def _follow_one_connection(self, cookie: str) -> bool:
@@ -962,6 +1045,8 @@ class TournamentBot(_RoomClient):
             await self.finish("not entered")  # it started without us
         elif mine is not None and isinstance(mine.get("table_id"), int):
             await self.go_to(mine["table_id"])
+        if not self.done.is_set():
+            self._add_on_consider(snapshot, mine)
 
     async def go_to(self, table_id: int) -> None:
         """Play at `table_id`: the socket of the table we leave is closed first."""
@@ -1009,7 +1094,14 @@ class TournamentBot(_RoomClient):
     async def finish(self, why: str) -> None:
         logger.info("%s: %s (place %s)", self.username, why, self.result.place)
         await self._leave_table()
+        await self._add_on_stop()
         self.done.set()
+
+    async def _add_on_stop(self) -> None:
+        buying, self._add_on_task = self._add_on_task, None
+        if buying is not None:
+            buying.cancel()
+            await asyncio.gather(buying, return_exceptions=True)
 
 
 async def play_tournament(

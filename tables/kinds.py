@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # A tournament table between hands: the tournament's step (tournaments/tasks.py) decides
 # what happens before the next deal (issue #13).
 TOURNAMENT_TABLE_BETWEEN_HANDS = "tournaments.tasks.table_between_hands"
+# A hand dealt at a tournament table: the tournament tells its pages when that deal closed
+# the add-on (R-TOUR-1: the first hand of its level), so the offer goes away (issue #21).
+TOURNAMENT_TABLE_DEALT = "tournaments.tasks.table_hand_dealt"
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class TableKind:
     `between_hands_task`: None, the table schedules its own next hand (R-GAME-3); else the
     registered name of the task its hand's end sends (with the table's id) to decide the
     next deal (a tournament's step: eliminations, moves, the level).
+    `dealt_task`: None, or the registered name of the task each deal sends after its commit
+    (with the table's and the hand's ids): what the table's owner does when a hand is dealt
+    (a tournament's: its pages told that the add-on closed, R-TOUR-1).
     `raked`: the pot is raked by the table's schedule (R-RAKE-3: a tournament is not).
     `chips_are_money`: the chips are cents from the balance: they go back to it when the
     table closes, and `audit_chips` counts them; otherwise they are tournament chips, shown
@@ -61,6 +67,7 @@ class TableKind:
     first_button_on_last_seat: bool
     seats_refusal: str = ""
     waiting_list_refusal: str = ""
+    dealt_task: str | None = None
 
     def first_button(self, dealt: Sequence[int]) -> int:
         """The first hand's button among the seat numbers dealt in (ascending)."""
@@ -92,6 +99,7 @@ TOURNAMENT = TableKind(
         "stay at the table until you are out."
     ),
     waiting_list_refusal="A tournament table has no waiting list.",
+    dealt_task=TOURNAMENT_TABLE_DEALT,
 )
 
 

@@ -273,7 +273,15 @@ def tournament_snapshot(
                 "seat": None if where is None else where[1]["seat"],
             }
         else:
-            viewer = {"registered": False}
+            viewer = {
+                "registered": False,
+                "place": None,
+                "prize": 0,
+                "add_on": False,
+                "table_id": None,
+                "table": None,
+                "seat": None,
+            }
     return {
         "id": tournament.pk,
         "name": tournament.name,

@@ -150,12 +150,12 @@ const panels = new Panels(
     log: $("[data-log]"),
     chat: $("[data-chat-list]"),
   },
-  { page, on: { act: choose, preAct, send, buyIn, leave, addOn: () => tournament?.addOn() } },
+  { page, on: { act: choose, preAct, send, buyIn, leave } },
 );
-// A tournament table: the level clock, the break banner, the moved and out notices.
-const tournament = page.is_tournament
-  ? startTournamentPanel({ root, page, panels, onChange: () => queueRender() })
-  : null;
+// A tournament table: the level clock, the add-on, the break banner, the moved and out notices.
+if (page.is_tournament) {
+  startTournamentPanel({ root, page, panels, onChange: () => queueRender(), say: (text) => toast.show(text) });
+}
 
 // The store's effects: what it cannot do itself (it has no socket, timer or DOM).
 function run(effects) {

@@ -174,6 +174,12 @@ def _deal(change: TableChange, seats: list[Seat], *, deck: list[int] | None, now
     hand_events_record(hand, engine_records(events), outbox)
     outbox.seats_changed = True
     hand_carry_on(table=table, hand=hand, engine=engine, outbox=outbox, now=now)
+    dealt_task = table_kind(table).dealt_task
+    if dealt_task is not None:  # the table's owner hears of the deal by name (tables/kinds.py)
+        table_id, hand_id = table.pk, hand.pk
+        outbox.after_commit(
+            lambda: scheduling.task_send(dealt_task, table_id, hand_id, countdown=0)
+        )
     return hand
 
 

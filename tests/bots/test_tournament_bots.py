@@ -102,6 +102,9 @@ def test_services_sixteen_bots_play_a_tournament_to_one_winner_every_chip_accoun
                 password=PASSWORD,
                 policy="random" if number % 3 else "call",  # mostly raising: shorter
                 seed=number,
+                # The two at the desk bought the add-on; the bots' own buying is the
+                # embedded test's below (its chips would lengthen this one).
+                add_on="never",
             )
             for number, player in enumerate(players)
         ]
@@ -207,6 +210,7 @@ def test_embedded_four_bots_register_play_the_tournament_out_and_each_gets_a_pla
                 password=PASSWORD,
                 policy="random",
                 seed=number,
+                add_on="never",  # over quickly on its 30 chips: no add-on's 400
             )
             for number, player in enumerate(players)
         ]
@@ -239,6 +243,7 @@ def test_embedded_the_demo_waits_for_a_player_then_plays_to_a_winner():
                 username=username,
                 password=password,
                 policy="random",
+                add_on="never",  # over quickly on its 30 chips: no add-on's chips
             )
 
         bots = [bot(username, demo.bot_password) for username in demo.bot_usernames]
@@ -262,6 +267,66 @@ def test_embedded_the_demo_waits_for_a_player_then_plays_to_a_winner():
     assert tournament.entries.count() == 4
     assert sorted(r.place for r in results if r.place == 1) == [1]
     assert all(result.place is not None for result in results)
+
+
+def test_embedded_bots_buy_the_add_on_over_the_api_as_their_policy_says():
+    """Issue #21 item 9, R-TOUR-1: a bot buys the add-on with POST /api/tournaments/<id>/
+    add-on/ as a player would. "short" (the default) buys once seated with no more than the
+    starting stack, "always" as soon as it is offered, "never" does not; the price leaves
+    each buyer's wallet once."""
+    tournament = tournament_create(
+        name="Add-on sit and go",
+        staff=None,
+        preset="turbo",
+        settings={"starting_chips": 30, "start_when_registered": 3, "min_players": 2},
+    )
+    short, never, always = (make_player() for _ in range(3))
+    env = room_env(TOURNAMENT_SEATING_SECONDS="1")
+    env["TASKS_RUN_BEAT"] = "1"
+    with daphne(env) as url:
+
+        def bot(player: Any, add_on: str) -> TournamentBot:
+            return TournamentBot(
+                base_url=url,
+                tournament_id=tournament.pk,
+                username=player.username,
+                password=PASSWORD,
+                policy="call",
+                seed=1,
+                add_on=add_on,
+            )
+
+        bots = [bot(short, "short"), bot(never, "never"), bot(always, "always")]
+
+        async def run() -> None:
+            playing = [asyncio.create_task(b.play(timeout=120)) for b in bots]
+            try:
+                async with asyncio.timeout(90):
+                    while not (
+                        bots[0].result.add_on and bots[2].result.add_on and bots[1].result.tables
+                    ):
+                        await asyncio.sleep(0.1)
+            finally:
+                for task in playing:
+                    task.cancel()
+                await asyncio.gather(*playing, return_exceptions=True)
+
+        asyncio.run(run())
+
+    tournament.refresh_from_db()
+    entries = {e.player_id: e for e in TournamentEntry.objects.filter(tournament=tournament)}
+    assert entries[never.pk].add_on_at is None
+    assert bots[1].result.add_on is False
+    bought = entries[short.pk].add_on_at
+    assert bought is not None and tournament.started_at is not None
+    assert bought >= tournament.started_at  # seated first: its stack told it to
+    assert entries[always.pk].add_on_at is not None
+    lines = LedgerEntry.objects.filter(
+        reference=tournament.reference, kind=LedgerKind.TOURNAMENT_ADD_ON
+    )
+    assert sorted(lines.values_list("player_id", "amount")) == sorted(
+        [(short.pk, -1500), (always.pk, -1500)]
+    )
 
 
 async def _until_connected(bots: list[TournamentBot], within: float = 60) -> None:

@@ -27,11 +27,13 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Player
-from tables.models import Seat, Table
+from stud.tournament import LevelSpec
+from tables.models import Hand, Seat, Table
 from tables.services import scheduling
 from tests.browser import steps
 from tests.factories import PlayerFactory, funded
 from tests.room_processes import daphne, private_redis, room_env
+from tests.tournaments.play_helpers import tournament_clock_sweep
 from tests.tournaments.tui_driver import tournament_step
 from tournaments.models import Tournament, TournamentEntry, TournamentTable
 from tournaments.services.entries import tournament_create, tournament_register
@@ -230,6 +232,107 @@ def test_a_player_registers_plays_is_moved_at_the_merge_and_finishes_placed(open
     assert mine.locator("td").first.inner_text() == str(entry.place)
     assert Tournament.objects.get(pk=tournament.pk).status == "finished"
     assert page.locator("table.results tbody tr").count() == 9
+
+
+# Level 1 is followed by a break, and the add-on closes at level 2's first hand (R-TOUR-1).
+BREAK_THEN_ADD_ON_CLOSES = (
+    LevelSpec(1, ante=5, bring_in=5, small_bet=10, big_bet=20, minutes=3, break_minutes=1),
+    LevelSpec(2, ante=5, bring_in=10, small_bet=20, big_bet=40, minutes=3),
+)
+
+
+def hand_ended_between_hands(table_id: int) -> bool:
+    return (
+        Hand.objects.filter(table_id=table_id, ended_at__isnull=False).exists()
+        and not Hand.objects.filter(table_id=table_id, ended_at__isnull=True).exists()
+    )
+
+
+def test_r_tour_1_in_the_break_the_tables_bar_offers_the_add_on_and_one_click_buys_it(
+    open_page,
+):
+    """Issue #21 item 9: at the table, during the break before the add-on closes, the
+    tournament bar shows the offer (400 chips for $15.00, its last chance) and a button;
+    one click buys it, the player's chips show the 400 and the offer goes. Otto, who did not
+    buy, keeps the offer through the break's end and sees it go when level 2's first hand
+    is dealt, the deal that closes it. The clock is the test's: it jumps to the level's end,
+    then to the break's (tournament_clock_sweep), and every deal is a step of the test."""
+    tournament = tournament_create(
+        name="Break Stud",
+        staff=None,
+        levels=BREAK_THEN_ADD_ON_CLOSES,
+        settings={
+            "starting_chips": 100,
+            "add_on_chips": 400,
+            "add_on_price": 1500,
+            "add_on_until_level": 2,
+        },
+    )
+    tina, otto, third = (PlayerFactory(username=name) for name in ("tina", "otto", "uma"))
+    for player in (tina, otto, third):
+        funded(player, 10_000)
+        tournament_register(tournament_id=tournament.pk, player=player)
+    tournament_start(tournament_id=tournament.pk)
+    table_id = table_of(tina)
+    assert table_id is not None and table_of(otto) == table_id  # three: one table
+    pages = {}
+    for player in (tina, otto):
+        page = open_page()
+        steps.log_in(page, player.username)
+        page.goto(f"/tables/{table_id}/")
+        page.locator('[data-connection="online"]').wait_for()
+        page.locator("[data-tournament-bar]").get_by_text("Break Stud").wait_for()
+        pages[player.username] = page
+    # A hand dealt and played to its end; the table between hands.
+    for _ in range(200):
+        tournament_step(tournament.pk, lambda player_id: "timid")
+        time.sleep(STEP_PAUSE)
+        if hand_ended_between_hands(table_id):
+            break
+    else:
+        raise AssertionError("no hand ended")
+
+    # The level's time is up: the break (R-TOUR-5), the add-on's last chance.
+    level_end = Tournament.objects.get(pk=tournament.pk).level_ends_at
+    assert level_end is not None
+    tournament_clock_sweep(now=level_end)
+    page = pages["tina"]
+    bar = page.locator("[data-tournament-bar]")
+    expect(bar).to_have_attribute("data-mode", "break")
+    offer = bar.locator("[data-t-add-on]")
+    expect(offer).to_be_visible()
+    expect(offer).to_contain_text("400 chips for $15.00")
+    expect(offer).to_contain_text("closes when level 2's first hand is dealt")
+    expect(page.locator("[data-break-banner]")).to_contain_text(
+        "Last chance for the add-on (400 chips for $15.00)"
+    )
+    stack = Seat.objects.get(player=tina, table_id=table_id).stack
+    mine = page.locator(".seat.mine .stack")
+    expect(mine).to_have_text(str(stack))
+
+    bar.get_by_role("button", name="Buy add-on").click()
+
+    expect(page.locator("[data-toast]")).to_have_text("Add-on bought: 400 chips.")
+    expect(mine).to_have_text(str(stack + 400))
+    expect(offer).to_be_hidden()
+    entry = TournamentEntry.objects.get(tournament=tournament, player=tina)
+    assert entry.add_on_at is not None
+    tina.refresh_from_db()
+    assert tina.balance == 10_000 - tournament.buy_in - tournament.fee - 1500
+
+    # Otto did not buy: the offer stays through the break's end, until level 2 is dealt.
+    otto_offer = pages["otto"].locator("[data-tournament-bar] [data-t-add-on]")
+    expect(otto_offer).to_be_visible()
+    break_end = Tournament.objects.get(pk=tournament.pk).break_ends_at
+    assert break_end is not None
+    tournament_clock_sweep(now=break_end)
+    otto_bar = pages["otto"].locator("[data-tournament-bar]")
+    expect(otto_bar.locator("[data-t-level]")).to_have_text("2")
+    expect(otto_offer).to_contain_text("until level 2")
+    tournament_step(tournament.pk, lambda player_id: "timid")  # level 2's first hand
+
+    assert Hand.objects.filter(table_id=table_id, ended_at__isnull=True).exists()
+    expect(otto_offer).to_be_hidden()
 
 
 # Every modal notice the page opens, told to the test as it opens (on this document and

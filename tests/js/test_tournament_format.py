@@ -198,3 +198,38 @@ async def test_a_closed_tournament_table_says_where_its_player_went_never_a_bala
     )
     assert over == "This table is closed: the tournament is over."
     assert all("balance" not in text for text in (mine, other, over))
+
+
+async def test_r_tour_1_the_add_on_is_offered_to_a_player_who_may_buy_it(modules):
+    """Issue #21 item 9: the table's bar offers the add-on while the snapshot says it is
+    open and the viewer plays on without one; in the break before the level whose first
+    hand closes it, it is the last chance."""
+    me = {"player_id": 5, "add_on": False, "place": None}
+    t = tournament(
+        add_on_open=True,
+        add_on_price=1500,
+        add_on_chips=400,
+        add_on_until_level=6,
+        next_level={"number": 5},
+        standings=[me],
+    )
+    on_break = {**t, "status": "on_break", "next_level": {"number": 6}}
+
+    level_4 = await modules.call(FORMAT, "addOnOffer", t, 5)
+    break_5 = await modules.call(FORMAT, "addOnOffer", on_break, 5)
+
+    assert level_4 == {
+        "text": "400 chips for $15.00",
+        "until": "until level 6",
+        "lastChance": False,
+    }
+    assert break_5 == {
+        "text": "400 chips for $15.00",
+        "until": "closes when level 6's first hand is dealt",
+        "lastChance": True,
+    }
+    bought = {**t, "standings": [{**me, "add_on": True}]}
+    out = {**t, "standings": [{**me, "place": 4}]}
+    for gone in ({**t, "add_on_open": False}, bought, out):
+        assert await modules.call(FORMAT, "addOnOffer", gone, 5) is None
+    assert await modules.call(FORMAT, "addOnOffer", t, 9) is None  # not entered

@@ -46,6 +46,13 @@ def test_a_tournament_tables_next_deal_is_the_tournaments_step_by_name():
     assert TOURNAMENT.between_hands_task == "tournaments.tasks.table_between_hands"
 
 
+def test_r_tour_1_a_tournament_tables_deal_is_told_to_the_tournament_by_name():
+    """Issue #21 (9): the deal that closes the add-on changes nothing else the tournament's
+    pages hear of; a cash table's deal is nobody's business but the table's."""
+    assert CASH.dealt_task is None
+    assert TOURNAMENT.dealt_task == "tournaments.tasks.table_hand_dealt"
+
+
 def test_r_rake_3_a_tournament_table_is_not_raked():
     assert CASH.raked
     assert not TOURNAMENT.raked

@@ -17,7 +17,10 @@ from tests.consumer_helpers import make_player
 from tests.tournaments.play_helpers import tournament_clock_sweep
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services.demo import (
+    DEMO_ADD_ON_PRICE,
     DEMO_BOTS,
+    DEMO_BUY_IN,
+    DEMO_FEE,
     DEMO_SEATS,
     DEMO_TOURNAMENT,
     demo_tournament_load,
@@ -94,3 +97,23 @@ def test_a_demo_bot_that_cannot_pay_is_topped_up_before_it_registers() -> None:
     assert LedgerEntry.objects.filter(
         player=bot, kind=LedgerKind.DEPOSIT, reason="demo bot bankroll"
     ).exists()
+
+
+def test_a_demo_bot_can_pay_its_add_on_after_the_buy_in() -> None:
+    """Issue #21 item 9: the demo's bots buy the add-on (R-TOUR-1) over the API when short,
+    so a bot that could pay only the buy-in and fee is topped up before it registers."""
+    first = demo_tournament_load()
+    tournament_cancel(tournament_id=first.tournament_id, staff=None)
+    bot = Player.objects.get(username=first.bot_usernames[0])
+    wallet_debit(
+        player_id=bot.pk,
+        amount=bot.balance - (DEMO_BUY_IN + DEMO_FEE),
+        kind=LedgerKind.WITHDRAWAL,
+        reason="test: spent",
+    )
+
+    second = demo_tournament_load()
+
+    assert second.registered == DEMO_BOTS
+    bot.refresh_from_db()
+    assert bot.balance >= DEMO_ADD_ON_PRICE

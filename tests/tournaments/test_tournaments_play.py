@@ -5,6 +5,7 @@ tables' own terms (R-TOUR-8), and staff's pause, resume and redraw."""
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import timedelta
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from stud import OddChip
 from stud.tournament import LevelSpec
 from tables import services
+from tables.kinds import TOURNAMENT_TABLE_DEALT
 from tables.models import HandEvent, Seat
 from tables.services import scheduling
 from tables.services.scheduling import TOURNAMENT_TABLE_BETWEEN_HANDS
@@ -36,6 +38,8 @@ from tests.tournaments.play_helpers import (
     tasks_recorded,
     tournament_clock_sweep,
 )
+from tournaments import broadcast as tournaments_broadcast
+from tournaments import tasks
 from tournaments.models import (
     TournamentEntry,
     TournamentStaffAction,
@@ -713,3 +717,45 @@ def test_r_tour_1_the_add_on_stays_open_after_the_break_until_the_levels_first_h
     assert early.add_on_at is not None
     assert refused.value.code == TournamentRefusal.TOO_LATE
     assert "closed when the first hand of level 2 was dealt" in str(refused.value)
+
+
+def test_r_tour_1_the_deal_that_closes_the_add_on_tells_the_tournaments_pages(
+    tasks_sent: list[tuple[str, tuple[Any, ...]]],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Issue #21 (9): nothing else changes the tournament when level 2's first hand is
+    dealt, so its pages (the table's bar among them) went on offering the add-on through
+    that hand. Each deal at a tournament table sends the tournament's task by name; the deal
+    that closed the add-on sends the pages a snapshot saying so (add_on_open false), any
+    other deal nothing."""
+    pages: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        tournaments_broadcast,
+        "_send",
+        lambda messages: pages.extend(
+            json.loads(text) for _, message in messages for text in message["texts"]
+        ),
+    )
+    tournament, _ = started(3, levels=BREAK_AFTER_1, add_on_until_level=2)
+    [table] = open_tables(tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = deal(table, FIRST_DEAL)
+    assert (TOURNAMENT_TABLE_DEALT, (table.pk, first.pk)) in tasks_sent
+    pages.clear()
+    assert tasks.table_hand_dealt.run(table.pk, first.pk) is False  # level 1: still open
+    assert pages == []
+    tournament_clock_tick(tournament_id=tournament.pk, now=tournament.level_ends_at)
+    tournament.refresh_from_db()
+    play_out(table, tournament.break_ends_at - timedelta(seconds=30))
+    tournament_clock_sweep(now=tournament.break_ends_at)  # the break ends: level 2 is next
+    table.refresh_from_db()
+    assert tournament_snapshot(tournament)["add_on_open"] is True
+    closing = deal(table, table.next_hand_at)  # level 2's first hand
+
+    with django_capture_on_commit_callbacks(execute=True):
+        told = tasks.table_hand_dealt.run(table.pk, closing.pk)
+
+    assert told is True
+    [frame] = [f for f in pages if f["type"] == "tournament"]
+    assert frame["tournament"]["add_on_open"] is False

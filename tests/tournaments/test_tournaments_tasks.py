@@ -34,6 +34,9 @@ def test_a_tournament_tables_hand_end_names_the_tournaments_registered_step(
         tasks.table_between_hands.run
     )
     assert current_app.tasks["tournaments.tasks.clock_tick"].run == tasks.clock_tick.run
+    # What each deal at a tournament table sends (tables/services/hands.py), by name too.
+    assert TOURNAMENT.dealt_task == "tournaments.tasks.table_hand_dealt"
+    assert current_app.tasks[TOURNAMENT.dealt_task].run == tasks.table_hand_dealt.run
 
 
 def test_the_tournament_clock_is_kept_by_the_rooms_one_clock_sweep() -> None:
@@ -61,3 +64,4 @@ def test_the_tournament_clock_is_kept_by_the_rooms_one_clock_sweep() -> None:
 def test_the_tasks_do_nothing_for_what_does_not_exist() -> None:
     assert tasks.table_between_hands.run(999_999) is False
     assert tasks.clock_tick.run(999_999) is False
+    assert tasks.table_hand_dealt.run(999_999, 1) is False

@@ -1,8 +1,9 @@
 """Plays a tournament through the services, one step at a time, for the browser scenario
-(tests/browser/test_tournament_play.py): deal where a deal is due, act for the player to act
-by their policy, and run the tournament's between-hands step where a hand has ended. The
-test holds every task (scheduling.task_send and task_send_at), so nothing happens unless a
-step does it."""
+(tests/browser/test_tournament_play.py): deal where a deal is due (and run the tournament's
+task the deal sends: the add-on closed, R-TOUR-1), act for the player to act by their
+policy, and run the tournament's between-hands step where a hand has ended. The test holds
+every task (scheduling.task_send and task_send_at), so nothing happens unless a step does
+it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tables import services
 from tables.models import Hand, Table
 from tests.tournaments.play_helpers import tournament_clock_sweep
 from tournaments.models import Tournament, TournamentStatus, TournamentTable
+from tournaments.services.entries import add_on_close_announce
 from tournaments.services.play import tournament_table_between_hands
 
 # A policy names what a player does from the offers: "press" (complete, bet or raise the
@@ -61,7 +63,10 @@ def tournament_step(tournament_id: int, policy: Policy) -> bool:
         if hand is not None:
             _act(table, hand, policy)
         elif table.next_hand_at is not None:
-            services.hand_start(table_id=table.pk)
+            if services.hand_start(table_id=table.pk).ok:
+                dealt = Hand.objects.filter(table=table).order_by("-id").first()
+                if dealt is not None:  # the task the deal sends (held here)
+                    add_on_close_announce(table_id=table.pk, hand_id=dealt.pk)
         else:
             tournament_table_between_hands(table_id=table.pk)
     return True

@@ -5,7 +5,7 @@ and plays to a winner in minutes.
 
 Idempotent: a second call finds the tournament open (or in play) and its bots registered,
 and changes nothing; once it is over, the next call opens the next one. A bot whose wallet
-cannot pay the buy-in and fee is topped up first (a demo deposit)."""
+cannot pay the buy-in, fee and add-on is topped up first (a demo deposit)."""
 
 from __future__ import annotations
 
@@ -91,7 +91,8 @@ def demo_tournament_load(
     now: datetime | None = None,
 ) -> DemoTournament:
     """The demo tournament and its bots' accounts (password DEMO_BOT_PASSWORD), each bot
-    registered while registration is open (its buy-in and fee as ledger lines). `bots`:
+    registered while registration is open (its buy-in and fee as ledger lines; its wallet
+    holds the add-on's price too, which the bots buy over the API when short). `bots`:
     one fewer than `seats` unless given (a tournament of `seats` players starts when the
     last registers); `seats` and `starting_chips` apply to a tournament it opens."""
     usernames = demo_bot_usernames(seats - 1 if bots is None else bots, prefix)
@@ -101,7 +102,7 @@ def demo_tournament_load(
             player = demo_bot_account(username, DEMO_BOT_PASSWORD)
             entered = TournamentEntry.objects.filter(tournament=tournament, player=player)
             if tournament.status == TournamentStatus.REGISTERING and not entered.exists():
-                _bot_funded(player, tournament.buy_in + tournament.fee)
+                _bot_funded(player, tournament.buy_in + tournament.fee + tournament.add_on_price)
                 tournament_register(tournament_id=tournament.pk, player=player, now=now)
         tournament.refresh_from_db()
         registered = TournamentEntry.objects.filter(tournament=tournament).count()

@@ -530,6 +530,26 @@ def add_on_chips_pending(*, table: Table) -> list[int]:
     return credited
 
 
+def add_on_close_announce(*, table_id: int, hand_id: int) -> bool:
+    """R-TOUR-1: the add-on closes when the first hand of `add_on_until_level` is dealt
+    (`add_on_closed`). Nothing else changes the tournament then, so its pages would go on
+    offering it: when `hand_id` is that level's first hand at its table, they are told (a
+    `tournament` frame saying `add_on_open` false). The tables send this for every hand
+    dealt at a tournament's table (tournaments.tasks.table_hand_dealt); returns whether it
+    was the one."""
+    row = TournamentTable.objects.filter(table_id=table_id).select_related("tournament").first()
+    if row is None:
+        return False
+    tournament = row.tournament
+    if not tournament.add_on_price or row.level != tournament.add_on_until_level:
+        return False
+    number = Hand.objects.filter(pk=hand_id, table_id=table_id).values_list("number", flat=True)
+    if list(number) != [row.level_from_hand + 1]:
+        return False
+    tournament_changed(tournament)
+    return True
+
+
 # --- Cancellation and the end -----------------------------------------------------------------
 
 

@@ -5,7 +5,10 @@
 
 Each bot logs in over HTTP, registers over the API (already registered is fine), waits on the
 tournament's socket for the draw, plays at its table over the WebSocket protocol, follows its
-moves to other tables and stops when it is out or the tournament is over. The bot accounts
+moves to other tables and stops when it is out or the tournament is over. It buys the
+add-on over the API (`POST /api/tournaments/<id>/add-on/`) by `--add-on`: `short` (the
+default) while it is open and the bot's stack is at or below the starting stack, `always` as
+soon as it is offered, `never`. The bot accounts
 are made (and funded) when missing. `--demo` plays the demo tournament
 (tournaments.services.demo), then the next one it opens, until stopped.
 """
@@ -21,7 +24,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from bots.client import POLICIES, TournamentBot, play_tournament, wait_for_room
+from bots.client import ADD_ON_POLICIES, POLICIES, TournamentBot, play_tournament, wait_for_room
 from tables.services.demo import DEMO_BOT_PASSWORD, demo_bot_account
 
 logger = logging.getLogger(__name__)
@@ -47,6 +50,13 @@ class Command(BaseCommand):
             choices=POLICIES,
             default="random",
             help="random (the default) raises often, so a tournament is over sooner",
+        )
+        parser.add_argument(
+            "--add-on",
+            choices=ADD_ON_POLICIES,
+            default="short",
+            help="when a bot buys the add-on (R-TOUR-1): short (the default) once its stack "
+            "is at or below the starting stack, always as soon as it is offered, or never",
         )
         parser.add_argument("--password", default=DEMO_BOT_PASSWORD)
         parser.add_argument("--prefix", default="tbot")
@@ -85,6 +95,7 @@ class Command(BaseCommand):
                 password=options["password"],
                 policy=options["policy"],
                 seed=number,
+                add_on=options["add_on"],
             )
             for number, username in enumerate(usernames, start=1)
         ]

@@ -1,7 +1,7 @@
 // Everything around the felt, drawn from the store: the header line, the action buttons, the
 // prompt (ante, show, seat offer), the seat controls, the hand's log, the last hands, the chat.
 import { isMarkerLine } from "../handstate.js";
-import { GAME_NAMES, amount, dollars, stakesText } from "../money.js";
+import { GAME_NAMES, amount, stakesText } from "../money.js";
 import { monotonicNow, wallTimeOf } from "./clock.js";
 import { streetName, waitingText } from "./felt.js";
 
@@ -128,7 +128,7 @@ export function logLines(notes) {
 
 export class Panels {
   // elements: {closed, stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
-  // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave(), addOn()}.
+  // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave()}.
   constructor(elements, { page, on }) {
     this.el = elements;
     this.page = page;
@@ -342,18 +342,15 @@ export class Panels {
   }
 
   // At a tournament table the seat is the tournament's: no sitting down, adding chips or
-  // leaving (the player is dealt in until out); the add-on while it is open (R-TOUR-1).
-  // `this.tournament`: the tournament's last snapshot (static/js/tournament/table_panel.js).
+  // leaving (the player is dealt in until out). The add-on is offered in the tournament's
+  // bar (static/js/tournament/table_panel.js). `this.tournament`: its last snapshot.
   renderTournamentControls(store) {
     const viewer = store.snap.viewer;
     const t = this.tournament;
-    const mine = t && this.page.player_id
-      ? t.standings.find((s) => s.player_id === this.page.player_id) : null;
-    const addOn = Boolean(viewer && t && t.add_on_open && mine && !mine.add_on && !mine.place);
     const controls = this.el.seatControls;
     const id = t ? t.id : null;
     const name = t ? t.name : "";
-    drawIfChanged(controls, { tournament: true, seated: Boolean(viewer), addOn, id, name }, () => {
+    drawIfChanged(controls, { tournament: true, seated: Boolean(viewer), id, name }, () => {
       const parts = [];
       const note = document.createElement("span");
       note.className = "waiting-note";
@@ -361,10 +358,6 @@ export class Panels {
         ? "Tournament seat: you are dealt in every hand until you are out."
         : "A tournament table: seats are drawn by the tournament.";
       parts.push(note);
-      if (addOn) {
-        const label = `Add-on: ${t.add_on_chips} chips for ${dollars(t.add_on_price)}`;
-        parts.push(button(label, () => this.on.addOn(), "add-on"));
-      }
       if (id) {
         const link = document.createElement("a");
         link.href = `/tournaments/${id}/`;

@@ -1,6 +1,6 @@
 // What the tournament pages write: the level, the clock, places. Pure functions of a
 // tournament snapshot (tournaments/selectors.py, docs/protocol.md "Tournaments").
-import { chipCount } from "../money.js";
+import { chipCount, dollars } from "../money.js";
 
 export const IN_PLAY = new Set(["running", "on_break", "paused"]);
 
@@ -100,6 +100,26 @@ export function clockNow(tournament, deadlines, now) {
 export function viewerEntry(tournament, playerId) {
   if (!playerId) return null;
   return tournament.standings.find((s) => s.player_id === playerId) || null;
+}
+
+// The add-on this viewer may buy now (R-TOUR-1), or null: on offer (the snapshot's
+// add_on_open: until the first hand of add_on_until_level is dealt, tournaments.selectors),
+// and the viewer entered, still playing and without one. `lastChance`: the break (paused
+// or not) before the level whose first hand closes it.
+export function addOnOffer(tournament, playerId) {
+  const mine = viewerEntry(tournament, playerId);
+  if (!tournament.add_on_open || !mine || mine.add_on || mine.place) return null;
+  const until = tournament.add_on_until_level;
+  const next = tournament.next_level;
+  const onBreak = tournament.status === "on_break" || Boolean((tournament.clock || {}).on_break);
+  const lastChance = onBreak && Boolean(next) && next.number >= until;
+  return {
+    text: `${chipCount(tournament.add_on_chips)} chips for ${dollars(tournament.add_on_price)}`,
+    until: lastChance
+      ? `closes when level ${until}'s first hand is dealt`
+      : `until level ${until}`,
+    lastChance,
+  };
 }
 
 export function movedText(frame) {

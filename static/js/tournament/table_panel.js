@@ -1,12 +1,16 @@
 // A tournament table's own part of the table page: the bar with the level, antes, time left
-// in the level, the next level and players left; the break banner with its countdown; the
-// add-on button's form; the notices "You were moved to table 2, seat 5" (then the browser
+// in the level, the next level and players left, and the add-on while the viewer may buy it
+// (its chips and price, and a button that buys it through the API: POST
+// /api/tournaments/<id>/add-on/); the break banner with its countdown (and, in the break
+// before the add-on closes, that this is its last chance); the notices "You were moved to table 2, seat 5" (then the browser
 // goes to the new table) and "You finished 9th" (also on coming back to the table of one's
 // last hand after it: the standings' finished_table_id). Fed by the tournament's socket found by
 // the table (ws/tournaments/tables/<table id>/, docs/protocol.md "Tournaments").
 import { chipCount, dollars } from "../money.js";
 import { TICK_MS, monotonicNow } from "../table/clock.js";
-import { anteText, clockNow, eliminatedText, limitsText, movedText, nextLevelText, viewerEntry } from "./format.js";
+import {
+  addOnOffer, anteText, clockNow, eliminatedText, limitsText, movedText, nextLevelText, viewerEntry,
+} from "./format.js";
 import { TournamentState, connectTournament } from "./live.js";
 
 // How long the "moved" notice shows before the browser goes to the new table.
@@ -28,16 +32,21 @@ export function movedAway(mine, tableId, seatedHere) {
   return seatedHere || (mine.tables_left || []).includes(tableId);
 }
 
-export function startTournamentPanel({ root, page, panels, onChange }) {
+// say(text): the table's toast.
+export function startTournamentPanel({ root, page, panels, onChange, say }) {
   const $ = (selector) => root.querySelector(selector);
   const bar = $("[data-tournament-bar]");
   const banner = $("[data-break-banner]");
   const notice = document.querySelector("[data-notice]");
-  const addOnForm = $("[data-add-on-form]");
+  const addOn = $("[data-t-add-on]");
+  const addOnBuy = $("[data-t-add-on-buy]");
+  const csrfToken = $("[data-add-on-token] input[name=csrfmiddlewaretoken]")?.value || "";
   const state = new TournamentState();
   let seatedHere = false;
   let movingTo = null;
   let toldPlace = null;
+  let offer = null;
+  let buying = false;
 
   function show(title, text, href, linkText) {
     notice.querySelector("[data-notice-title]").textContent = title;
@@ -77,6 +86,7 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
     $("[data-t-next]").textContent = nextLevelText(t) || "—";
     $("[data-t-players]").textContent = `${t.players_left} of ${t.entrants}`;
     $("[data-t-average]").textContent = t.average_stack === null ? "—" : chipCount(t.average_stack);
+    drawAddOn();
     tick();
     // A move whose notice did not reach us (offline at the time, or this page opened after
     // it: moved here and on again before this page's socket joined): the standings tell.
@@ -104,11 +114,55 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
     bar.dataset.mode = shown.mode;
     banner.hidden = shown.mode !== "break" && shown.mode !== "paused";
     if (!banner.hidden) {
+      const last = offer && offer.lastChance
+        ? ` Last chance for the add-on (${offer.text}): it ${offer.until}.`
+        : "";
       banner.textContent = shown.mode === "break"
-        ? `Break: no hand is dealt. The next level starts in ${shown.time}.`
-        : `Paused by the tournament director (${shown.time} left in the level).`;
+        ? `Break: no hand is dealt. The next level starts in ${shown.time}.${last}`
+        : `Paused by the tournament director (${shown.time} left in the level).${last}`;
     }
   }
+
+  // R-TOUR-1: the offer in the bar while this player may buy it; gone once bought or closed.
+  function drawAddOn() {
+    offer = addOnOffer(state.tournament, page.player_id);
+    addOn.hidden = !offer;
+    if (!offer) return;
+    $("[data-t-add-on-offer]").textContent = offer.text;
+    $("[data-t-add-on-until]").textContent = offer.until;
+    addOnBuy.disabled = buying;
+  }
+
+  // One request at a time (a double click buys once: the server refuses a second add-on
+  // too). The answer is the tournament as it is now: drawn at once, before its frame.
+  async function buyAddOn() {
+    const t = state.tournament;
+    if (!t || buying) return;
+    buying = true;
+    drawAddOn();
+    try {
+      const response = await fetch(`/api/tournaments/${t.id}/add-on/`, {
+        method: "POST",
+        headers: { Accept: "application/json", "X-CSRFToken": csrfToken },
+        credentials: "same-origin",
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok) {
+        say(`Add-on bought: ${chipCount(t.add_on_chips)} chips.`);
+        state.receive({ type: "tournament", seq: body.seq, tournament: body }, monotonicNow());
+      } else {
+        say(body.detail || "The add-on was not bought.");
+      }
+    } catch {
+      say("Offline: the add-on was not bought.");
+    } finally {
+      buying = false;
+      render();
+      panels.tournament = state.tournament;
+      onChange();
+    }
+  }
+  addOnBuy.addEventListener("click", buyAddOn);
 
   connectTournament(`/ws/tournaments/tables/${page.table_id}/`, state, {
     changed: (t) => {
@@ -120,12 +174,4 @@ export function startTournamentPanel({ root, page, panels, onChange }) {
     eliminated,
   });
   setInterval(tick, TICK_MS);
-
-  return {
-    addOn() {
-      if (!state.tournament) return;
-      addOnForm.action = `/tournaments/${state.tournament.id}/add-on/`;
-      addOnForm.submit();
-    },
-  };
 }
