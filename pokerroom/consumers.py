@@ -1,13 +1,53 @@
-"""A WebSocket ping: proves the stack (Daphne, origin check, session auth, channel layer)."""
+"""A WebSocket ping: proves the stack (Daphne, origin check, session auth, channel layer).
 
+Its messages spend from the socket's budgets like every socket of the room
+(`tables.flood.SocketGuard`), a message over `MAX_FRAME_BYTES` is refused unread and the
+`echo` it sends back is at most `ECHO_MAX_CHARS` (issue #22: 1,619 pongs a second from one
+connection, a megabyte echoed whole)."""
+
+import json
 from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from tables.flood import SocketGuard
+from tables.realtime.protocol import MAX_FRAME_BYTES, REF_MAX_CHARS
+
+ECHO_MAX_CHARS = REF_MAX_CHARS
+CLOSE_ABUSIVE = 4008
+
 
 class PingConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
+        user = self.scope.get("user")
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        self.guard = SocketGuard(self.scope, user_id)
         await self.accept()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        refused = await self.guard.refusal()
+        if refused is not None:
+            goodbye = self.guard.abusive
+            await self.send_json(
+                {"type": "error", "code": "rate_limited", "message": f"{refused}: slow down"}
+            )
+            if goodbye:
+                await self.close(code=CLOSE_ABUSIVE)
+            return
+        if bytes_data is not None or len(text_data or "") > MAX_FRAME_BYTES:
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": "too_large",
+                    "message": f"at most {MAX_FRAME_BYTES} bytes",
+                }
+            )
+            return
+        try:
+            content = json.loads(text_data or "")
+        except ValueError:
+            content = None
+        await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         user = self.scope.get("user")
@@ -15,4 +55,10 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
         if not isinstance(content, dict) or content.get("type") != "ping":
             await self.send_json({"type": "error", "message": 'send {"type": "ping"}'})
             return
-        await self.send_json({"type": "pong", "user": username, "echo": content.get("echo")})
+        echo = content.get("echo")
+        if isinstance(echo, str) and len(echo) > ECHO_MAX_CHARS:
+            await self.send_json(
+                {"type": "error", "message": f"echo is at most {ECHO_MAX_CHARS} characters"}
+            )
+            return
+        await self.send_json({"type": "pong", "user": username, "echo": echo})

@@ -29,6 +29,7 @@ from django.core.cache import BaseCache
 from redis.asyncio import Redis as AsyncRedis
 
 from pokerroom.process_cache import process_cache
+from tables.realtime.protocol import RateLimiter
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +48,36 @@ def budget_keys(user_id: int | None, address: str | None) -> list[tuple[str, flo
     if address and settings.TABLE_WS_ADDRESS_RATE > 0:
         keys.append((f"address:{address}", settings.TABLE_WS_ADDRESS_RATE))
     return keys
+
+
+class SocketGuard:
+    """One socket's flood control: its own token bucket (``RateLimiter``, the table socket's
+    rate, burst and abuse limit) and the shared budgets of its player and address. Every
+    socket of the room has one (issue #22: the tournament, tournament-lobby and ping sockets
+    had none, and one anonymous connection pulled 67 snapshots a second)."""
+
+    def __init__(self, scope: dict[str, Any], user_id: int | None) -> None:
+        self.limiter = RateLimiter(
+            rate=settings.TABLE_WS_RATE,
+            burst=settings.TABLE_WS_BURST,
+            abuse_limit=settings.TABLE_WS_ABUSE_LIMIT,
+        )
+        self.budgets = budget_keys(user_id, client_address(scope))
+
+    async def refusal(self) -> str | None:
+        """Why this message is refused (over a budget), or None: it may be read."""
+        if not self.limiter.admit():
+            return "too many messages"
+        if not await shared_admit_async(self.budgets):
+            # Over the player's or the address's budget: counts as this connection's too.
+            self.limiter.refused += 1.0
+            return "too many messages from your account or address"
+        return None
+
+    @property
+    def abusive(self) -> bool:
+        """Refused so often that the socket is to be closed."""
+        return self.limiter.abusive
 
 
 def client_address(scope: dict[str, Any]) -> str | None:

@@ -8,23 +8,40 @@ translator, nothing more. Three routes:
 On connect the client gets the current snapshot (or the lobby's rows); after that, every
 change's frame (tournaments/broadcast.py). A logged-in player also joins their own group for
 the "moved" and "eliminated" notices. A client may send only `snapshot` and `ping`.
+
+Every message spends from the socket's budgets, as a table socket's do (`tables.flood.
+SocketGuard`: its own bucket, its player's and its address's, shared across processes); a
+message over `MAX_FRAME_BYTES`, or a `ref` longer than `REF_MAX_CHARS`, is refused unread.
+Snapshots asked for again are served from a short cache keyed by the tournament's `seq`
+(`SNAPSHOT_CACHE_SECONDS`), their clock computed afresh (issue #22).
 """
 
 from __future__ import annotations
 
 import json
+import threading
+import time
 from enum import StrEnum
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import timezone
 
+from tables.flood import SocketGuard
+from tables.realtime.protocol import MAX_FRAME_BYTES, REF_MAX_CHARS
 from tournaments import selectors
 from tournaments.broadcast import LOBBY_GROUP, player_group, tournament_group
 from tournaments.models import Tournament, TournamentTable
 
 CLOSE_NOT_FOUND = 4404
+# A socket refused for flooding again and again is closed (the table socket's code).
+CLOSE_ABUSIVE = 4008
 MAX_ID = 2**63 - 1
+# How long a tournament's snapshot, at one seq, is served again without being rebuilt: a
+# change raises the seq (a new snapshot at once); what moves without one (the clock) is
+# computed at each answer.
+SNAPSHOT_CACHE_SECONDS = 1.0
 
 
 class TournamentErrorCode(StrEnum):
@@ -34,17 +51,50 @@ class TournamentErrorCode(StrEnum):
     BAD_MESSAGE = "bad_message"
     UNKNOWN_TYPE = "unknown_type"
     NOT_FOUND = "not_found"
+    RATE_LIMITED = "rate_limited"
+    TOO_LARGE = "too_large"
 
 
 def error_frame(code: TournamentErrorCode, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code.value, "message": message}
 
 
+# (tournament id, seq) -> (monotonic time built, snapshot): this process's recent snapshots.
+_recent_snapshots: dict[tuple[int, int], tuple[float, dict[str, Any]]] = {}
+_recent_lock = threading.Lock()  # the snapshots are built in the database threads
+_building: dict[int, threading.Lock] = {}
+
+
+def _snapshot_of(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's snapshot: built once per seq and `SNAPSHOT_CACHE_SECONDS`, however
+    many sockets ask; the clock always of now."""
+    key = (tournament.pk, tournament.seq)
+    with _recent_lock:
+        building = _building.setdefault(tournament.pk, threading.Lock())
+    # One build at a time per tournament: the sockets asking meanwhile wait for it and take
+    # it, rather than each building the same snapshot.
+    with building:
+        now = time.monotonic()
+        with _recent_lock:
+            recent = _recent_snapshots.get(key)
+        if recent is None or now - recent[0] > SNAPSHOT_CACHE_SECONDS:
+            recent = (now, selectors.tournament_snapshot(tournament))
+            with _recent_lock:
+                for stale in [
+                    k
+                    for k, (at, _) in _recent_snapshots.items()
+                    if now - at > SNAPSHOT_CACHE_SECONDS
+                ]:
+                    del _recent_snapshots[stale]
+                _recent_snapshots[key] = recent
+    return {**recent[1], "clock": selectors.clock_public(tournament, timezone.now())}
+
+
 def _snapshot_frame(tournament_id: int) -> dict[str, Any] | None:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return None
-    snapshot = selectors.tournament_snapshot(tournament)
+    snapshot = _snapshot_of(tournament)
     return {
         "type": "tournament",
         "tournament_id": tournament.pk,
@@ -79,6 +129,8 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.groups_joined = []
         self.tournament_id = None
+        self.closing = False
+        self.guard = SocketGuard(self.scope, None if self.player is None else self.player.pk)
         await self.accept()
         kwargs = self.scope["url_route"]["kwargs"]
         if "table_id" in kwargs:
@@ -127,6 +179,19 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return
+        refused = await self.guard.refusal()
+        if refused is not None:
+            await self._refuse_flood(refused)
+            return
+        if len(text_data or "") > MAX_FRAME_BYTES or bytes_data is not None:
+            await self.send_json(
+                error_frame(
+                    TournamentErrorCode.TOO_LARGE, f"a message is at most {MAX_FRAME_BYTES} bytes"
+                )
+            )
+            return
         try:
             message = json.loads(text_data or "")
         except ValueError:
@@ -137,6 +202,14 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             return
         kind = message.get("type")
         ref = message.get("ref")
+        if isinstance(ref, str) and len(ref) > REF_MAX_CHARS:
+            await self.send_json(
+                error_frame(
+                    TournamentErrorCode.BAD_MESSAGE,
+                    f"ref is longer than {REF_MAX_CHARS} characters",
+                )
+            )
+            return
         reply: dict[str, Any] | None
         if kind == "ping":
             reply = {"type": "pong"}
@@ -151,6 +224,14 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(ref, str | int) and not isinstance(ref, bool):
             reply = {**reply, "ref": ref}
         await self.send_json(reply)
+
+    async def _refuse_flood(self, why: str) -> None:
+        if self.guard.abusive:
+            self.closing = True
+            await self.send_json(error_frame(TournamentErrorCode.RATE_LIMITED, f"{why}: goodbye"))
+            await self.close(code=CLOSE_ABUSIVE)
+        else:
+            await self.send_json(error_frame(TournamentErrorCode.RATE_LIMITED, f"{why}: slow down"))
 
     async def tournament_frames(self, message: dict[str, Any]) -> None:
         """A change's frames for one of our groups, already JSON text (broadcast.py)."""

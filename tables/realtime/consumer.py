@@ -15,7 +15,6 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 
 from pokerroom import metrics
@@ -33,7 +32,6 @@ from tables.realtime.protocol import (
     MuteChat,
     Ping,
     ProtocolError,
-    RateLimiter,
     SetAutoMuck,
     Show,
     Sit,
@@ -63,7 +61,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     table_id: int
     groups_joined: list[str]
-    limiter: RateLimiter
+    guard: flood.SocketGuard
     budgets: list[tuple[str, float]]  # the shared flood budgets (tables/flood.py)
     viewing: bool  # counted among the process's viewers of the table (public_snapshots)
     closing: bool
@@ -86,14 +84,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.counted = False
         self.beating = False
         self.watching = False
-        self.limiter = RateLimiter(
-            rate=settings.TABLE_WS_RATE,
-            burst=settings.TABLE_WS_BURST,
-            abuse_limit=settings.TABLE_WS_ABUSE_LIMIT,
-        )
-        self.budgets = flood.budget_keys(
-            None if self.player is None else self.player.pk, flood.client_address(self.scope)
-        )
+        self.guard = flood.SocketGuard(self.scope, None if self.player is None else self.player.pk)
         self.viewing = False
         await self.accept()
         try:
@@ -187,13 +178,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closing:
             return
-        if not self.limiter.admit():
-            await self._refuse_flood("too many messages")
-            return
-        if not await flood.shared_admit_async(self.budgets):
-            # Over the player's or the address's budget: counts as this connection's too.
-            self.limiter.refused += 1.0
-            await self._refuse_flood("too many messages from your account or address")
+        flooding = await self.guard.refusal()
+        if flooding is not None:
+            await self._refuse_flood(flooding)
             return
         try:
             command = parse_frame(text_data, bytes_data)
@@ -218,7 +205,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(reply)
 
     async def _refuse_flood(self, why: str) -> None:
-        if self.limiter.abusive:
+        if self.guard.abusive:
             self.closing = True
             await self.send_json(error_frame(ErrorCode.RATE_LIMITED, f"{why}: goodbye"))
             await self.close(code=CLOSE_ABUSIVE)

@@ -41,3 +41,34 @@ async def test_a_foreign_origin_is_refused():
     communicator = _ping_socket(b"http://evil.example")
     connected, _ = await communicator.connect()
     assert not connected
+
+
+async def test_issue_22_the_ping_socket_has_a_budget_and_a_size_limit(settings):
+    """One connection no longer gets a pong for every message it sends, nor its megabyte back."""
+    settings.TABLE_WS_RATE = 0.001
+    settings.TABLE_WS_BURST = 2
+    settings.TABLE_WS_ABUSE_LIMIT = 2
+    communicator = _ping_socket()
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_json_to({"type": "ping", "echo": "x" * 65})
+    assert "at most 64" in (await communicator.receive_json_from())["message"]
+    await communicator.send_json_to({"type": "ping", "echo": 1})
+    assert (await communicator.receive_json_from())["echo"] == 1
+    for _ in range(2):
+        await communicator.send_json_to({"type": "ping"})
+        refused = await communicator.receive_json_from()
+        assert refused["code"] == "rate_limited" and refused["message"].endswith("slow down")
+    await communicator.send_json_to({"type": "ping"})
+    assert (await communicator.receive_json_from())["code"] == "rate_limited"
+    closed = await communicator.receive_output()
+    assert closed == {"type": "websocket.close", "code": 4008}
+
+
+async def test_issue_22_a_large_ping_is_refused_unread():
+    communicator = _ping_socket()
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_to(text_data='{"type": "ping", "echo": "' + "x" * 3000 + '"}')
+    assert (await communicator.receive_json_from())["code"] == "too_large"
+    await communicator.disconnect()

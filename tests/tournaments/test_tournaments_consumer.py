@@ -202,3 +202,85 @@ async def test_the_protocol_page_lists_exactly_the_tournament_error_codes() -> N
     documented = codes_in_table("protocol.md", "### Tournament errors (`error` frames)")
 
     assert documented == {code.value for code in TournamentErrorCode}
+
+
+async def test_issue_22_a_flood_of_snapshots_is_refused_then_the_socket_closed(
+    db: Any, settings: Any
+) -> None:
+    """The tournament socket has the table socket's budget: a burst, then `rate_limited`,
+    and a socket that keeps on is closed (4008). The rates are set so that no refill comes
+    during the test: the count, not the clock, decides."""
+    settings.TABLE_WS_RATE = 0.001
+    settings.TABLE_WS_BURST = 3
+    settings.TABLE_WS_ABUSE_LIMIT = 4
+    tournament = await database_sync_to_async(make_tournament)()
+    client = await TournamentClient.open(f"/ws/tournaments/{tournament.pk}/")
+    await client.next()
+
+    answers = []
+    for _ in range(3):
+        await client.communicator.send_json_to({"type": "snapshot"})
+        answers.append((await client.next())["type"])
+    assert answers == ["tournament"] * 3
+    refusals = []
+    for _ in range(4):
+        await client.communicator.send_json_to({"type": "snapshot"})
+        refusals.append(await client.next())
+    assert [frame["code"] for frame in refusals] == ["rate_limited"] * 4
+    assert refusals[0]["message"].endswith("slow down")
+    await client.communicator.send_json_to({"type": "snapshot"})
+    goodbye = await client.next()
+    assert goodbye["code"] == "rate_limited" and goodbye["message"].endswith("goodbye")
+    assert await client.next() == {"type": "_closed", "code": 4008}
+
+
+async def test_issue_22_a_large_message_or_a_long_ref_is_refused_unread(db: Any) -> None:
+    tournament = await database_sync_to_async(make_tournament)()
+    client = await TournamentClient.open(f"/ws/tournaments/{tournament.pk}/")
+    await client.next()
+
+    await client.communicator.send_json_to({"type": "ping", "ref": "x" * 3000})
+    assert (await client.next())["code"] == "too_large"
+    await client.communicator.send_json_to({"type": "ping", "ref": "x" * 65})
+    refused = await client.next()
+    assert refused["code"] == "bad_message" and "ref" in refused["message"]
+    await client.communicator.send_json_to({"type": "ping", "ref": "x" * 64})
+    assert await client.next() == {"type": "pong", "ref": "x" * 64}
+    await client.close()
+
+
+async def test_issue_22_snapshots_asked_again_at_one_seq_are_built_once(
+    db: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many sockets (or one) asking for the same tournament at the same seq cost one
+    database-built snapshot; a change (a new seq) builds the next one at once."""
+    from tournaments import consumer, selectors
+
+    built: list[int] = []
+    real = selectors.tournament_snapshot
+
+    def counted(tournament: Tournament, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        built.append(tournament.seq)
+        return real(tournament, *args, **kwargs)
+
+    monkeypatch.setattr(selectors, "tournament_snapshot", counted)
+    monkeypatch.setattr(consumer, "SNAPSHOT_CACHE_SECONDS", 3600.0)  # held: the seq decides
+    consumer._recent_snapshots.clear()
+    tournament = await database_sync_to_async(make_tournament)()
+    clients = [await TournamentClient.open(f"/ws/tournaments/{tournament.pk}/") for _ in range(3)]
+    frames = [await client.next() for client in clients]
+    for client in clients:
+        await client.communicator.send_json_to({"type": "snapshot"})
+        frames.append(await client.next())
+    assert {frame["seq"] for frame in frames} == {tournament.seq}
+    assert built == [tournament.seq]
+    assert all("clock" in frame["tournament"] for frame in frames)
+
+    await database_sync_to_async(Tournament.objects.filter(pk=tournament.pk).update)(
+        seq=tournament.seq + 1
+    )
+    await clients[0].communicator.send_json_to({"type": "snapshot"})
+    assert (await clients[0].next())["seq"] == tournament.seq + 1
+    assert built == [tournament.seq, tournament.seq + 1]
+    for client in clients:
+        await client.close()
