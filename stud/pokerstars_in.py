@@ -768,8 +768,6 @@ def deal_of_file(source: PokerStarsHand) -> tuple[Deal, list[Card | None]]:
     river = f"{source.title}, line {number} ('*** RIVER ***...') does not add up"
     if deal.river == "community" and source.community_card is None:
         raise HistoryRefused(f"{river}: the river is one shared card, and the file gives none")
-    if deal.river != "community" and source.community_card is not None:
-        raise HistoryRefused(f"{river}: the deck deals everyone a river, not a shared card")
     return deal, slots
 
 
@@ -875,6 +873,13 @@ def replay_hand(source: PokerStarsHand) -> Replay:
     known = frozenset(_known_cards(source))
     for deck in stacked_decks(source):
         replay = _replay_with(source, deck, 0)
+        if replay.hand.community_card != source.community_card:
+            number = source.street_lines.get(7, 0)
+            raise source.refused(
+                number,
+                source.lines[source.numbers.index(number)][1],
+                "the deck deals everyone a river, not a shared card (R-DEAL-5)",
+            )
         failure = _end_mismatch(source, replay, known)
         if failure is None:
             return replay

@@ -83,9 +83,9 @@ def deal_slots(
     card the file names there or None: ``order`` the seats from the dealer's left, ``streets``
     (street, seats dealt) for streets 4 to 7, ``cards_of(seat, index)`` the file's card for a
     seat's card ``index`` (0, 1 down; 2..5 up; 6 the river), ``community`` the shared river
-    card (R-DEAL-5). The reshuffle seed is 0: any seed deals the file's cards, since the deck
-    is built for it (``stud.dealing.deal_positions``)."""
-    river = river_kind(len(order), streets)
+    card (R-DEAL-5; the caller checks that the engine turned it). The reshuffle seed is 0: any
+    seed deals the file's cards, since the deck is built for it (``deal_positions``)."""
+    river = "community" if community is not None else river_kind(len(order), streets)
     if river == "community":
         streets = [*streets[:-1], (7, ())]
     deal = Deal(tuple(order), tuple((s, tuple(seats)) for s, seats in streets), river, 0)
@@ -118,13 +118,13 @@ def weakest_fill(
     leaves that hand the weakest: a hand the file says lost, and did not show, is filled so
     it loses (R-POT-2, R-HILO-1, R-RAZZ-1)."""
     filled = list(slots)
-    spare = [card for card in range(DECK_SIZE) if card not in set(filled)]
+    named = set(filled)
+    spare = [card for card in range(DECK_SIZE) if card not in named]
     for positions in losers:
         for position in positions:
             if filled[position] is not None:
                 continue
-            held = [filled[p] for p in positions if filled[p] is not None]
-            cards = [card for card in held if card is not None]
+            cards = [card for card in (filled[p] for p in positions) if card is not None]
             card = min(spare, key=lambda c: (_strength(game, [*cards, c]), c))
             spare.remove(card)
             filled[position] = card
@@ -149,7 +149,8 @@ def filled_decks(
     first = weakest_fill(slots, game, losers) if losers else list(slots)
     for attempt in range(tries):
         start = first if attempt == 0 else slots
-        spare = [card for card in range(DECK_SIZE) if card not in set(start)]
+        held = set(start)
+        spare = [card for card in range(DECK_SIZE) if card not in held]
         if attempt:
             random.Random(attempt).shuffle(spare)
         cards = iter(spare)

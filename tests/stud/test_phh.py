@@ -80,8 +80,10 @@ def test_a_phh_file_that_does_not_add_up_is_refused_naming_the_line() -> None:
     dealer.passive_to_end()
     text = render_phh(dealer.hand, hand_id=1, table_name="R", viewer=ALL_DOWN_CARDS)
     assert read_phh(text).result == dealer.hand.result
-    with pytest.raises(PhhRefused, match=r"line 4 \('p1 cbr 150'\) does not add up"):
-        read_phh(text.replace('"p1 cbr 100"', '"p1 cbr 150"'))
+    damaged = text.replace('"p1 cbr 100"', '"p1 cbr 150"')
+    assert damaged.splitlines()[11].strip() == '"p1 cbr 150",'  # the file's line 12
+    with pytest.raises(PhhRefused, match=r"line 12 \('p1 cbr 150'\) does not add up"):
+        read_phh(damaged)
     with pytest.raises(PhhRefused, match="finishing_stacks"):
         read_phh(re.sub(r"finishing_stacks = \[\d+", "finishing_stacks = [1", text))
     with pytest.raises(PhhRefused, match="not a PHH"):
