@@ -316,7 +316,9 @@ def read_phh_file(text: str, *, max_hands: int | None = None) -> list[ReadHand |
             )
             parts.append((name, hand_data, "\n".join(lines[start + 1 : end]) + "\n", start + 2))
     if max_hands is not None and len(parts) > max_hands:
-        raise PhhRefused(f"the file holds {len(parts)} hands: at most {max_hands} at a time")
+        raise HistoryRefused(
+            f"The file holds {len(parts)} hands: open at most {max_hands} at a time."
+        )
     read: list[ReadHand | Refusal] = []
     for name, hand_data, source, first_line in parts:
         number = hand_data.get("hand", name) if isinstance(hand_data, dict) else name
@@ -524,6 +526,7 @@ def _read_hand(data: dict[str, object], text: str, first_line: int, title: str) 
                 if isinstance(year, int) and isinstance(month, int) and isinstance(day, int)
                 else "",
                 chips=not ("_game" in data and currency == "USD"),
+                seat_count=max(_whole(data.get("seat_count", 8), "seat_count"), *seats),
             )
         if not losers:
             break

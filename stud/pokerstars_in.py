@@ -69,6 +69,9 @@ class LineKind(StrEnum):
 
 STREET_NUMBERS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 STREET_NAMES = {number: name for name, number in STREET_NUMBERS.items()}
+_STREET_WORDS = {
+    3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "the river",
+}  # fmt: skip
 
 _AMOUNT = r"\$?[\d,]+(?:\.\d+)?"
 _HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Game|Hand) #(?P<hand_id>\d+):")
@@ -946,7 +949,7 @@ def _replay_with(source: PokerStarsHand, deck: list[Card], reshuffle_seed: int) 
                 raise source.refused(
                     number,
                     source.lines[source.numbers.index(number)][1],
-                    f"the pot is {source.amount(hand.pot)} when {STREET_NAMES[street]} closes, "
+                    f"the pot is {source.amount(hand.pot)} when {_STREET_WORDS[street]} closes, "
                     f"and the file's bets make it {source.amount(expected_pots[street])}",
                 )
             street, put_in, completed = line.street, {}, False
@@ -954,7 +957,7 @@ def _replay_with(source: PokerStarsHand, deck: list[Card], reshuffle_seed: int) 
                 why = (
                     "the hand is over"
                     if hand.is_over
-                    else f"{STREET_NAMES[hand.street]} is still being bet "
+                    else f"{_STREET_WORDS[hand.street]} is still being bet "
                     f"({name(hand.to_act)} to act)"
                 )
                 raise source.refused(line.line, line.text, why)
@@ -1011,7 +1014,7 @@ def _replay_with(source: PokerStarsHand, deck: list[Card], reshuffle_seed: int) 
         )
         raise ReplayMismatch(
             f"{source.title} does not add up: its actions end at {where}, but the hand is "
-            f"not over: it is {name(hand.to_act)}'s turn on {STREET_NAMES[hand.street]}"
+            f"not over: it is {name(hand.to_act)}'s turn on {_STREET_WORDS[hand.street]}"
         )
     if not any(kind is LineKind.SHOW_DOWN for kind, _ in source.lines):
         # R-SHOW-3: a winner nobody called chose to show
@@ -1124,6 +1127,7 @@ def read_pokerstars(text: str) -> list[ReadHand | Refusal]:
                 table_name=source.table_name,
                 started_at=source.started_at,
                 chips=not source.dollars,
+                seat_count=max(source.max_seats, *(seat.seat for seat in source.seats)),
             )
         )
     return read

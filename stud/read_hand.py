@@ -43,6 +43,7 @@ class ReadHand:
     table_name: str = ""
     started_at: str = ""
     chips: bool = False  # amounts are chips (a tournament, or no currency), not cents
+    seat_count: int = 8  # the table's seats ("8-max")
 
 
 @dataclass(frozen=True)
