@@ -235,7 +235,7 @@ class PhhRefused(HistoryRefused):
 _GAME_BY_PHH_CODE = {variant.phh_code: variant.game for variant in VARIANTS.values()}
 # How many ways of filling the cards the file does not name are replayed (only a showdown
 # with mucked hands may need more than one).
-FILLS = 40
+FILLS = 10
 
 
 def _phh_cards(text: str) -> list[Card | None]:
@@ -298,11 +298,12 @@ def read_phh_file(text: str, *, max_hands: int | None = None) -> list[ReadHand |
     file gives them: a ``ReadHand`` for each that adds up, a ``Refusal`` (naming the line
     that fails) for each that does not. Unknown cards (``??``) are filled from the cards no
     line names (or from a showdown's shown hand), a mucked hand's as weak as they can be."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
     try:
-        data = tomllib.loads(text.lstrip("\ufeff"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PhhRefused(f"not a PHH (TOML) file: {error}") from None
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+    lines = text.split("\n")
     if "variant" in data or not data or not all(isinstance(v, dict) for v in data.values()):
         parts = [("", data, text, 1)]
     else:  # a .phhs file: [1], [2], ... each a hand

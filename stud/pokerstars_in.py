@@ -648,7 +648,7 @@ _AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 BRING_IN_BY_STAKES = {(4, 8): 2, (40, 80): 12, (25, 50): 10, (250, 500): 75, (40000, 80000): 12000}
 # How many ways of filling the cards the file does not name are replayed (only a showdown of
 # unshown hands may need more than one).
-FILLS = 40
+FILLS = 10
 
 
 class ReplayMismatch(HistoryRefused):
@@ -1045,7 +1045,8 @@ def _end_mismatch(
     source: PokerStarsHand, replay: Replay, known: frozenset[Card]
 ) -> HistoryRefused | None:
     """What the file's summary says that the engine's result does not: None when it all
-    adds up."""
+    adds up. The uncalled bets and the pot do not hang on the cards, so a difference there is
+    refused at once (raised); who collected what may, and is returned for another fill."""
     result = replay.hand.result
     assert result is not None
     ours = sorted((source.player_at(seat), back) for seat, back in result.uncalled)
@@ -1053,11 +1054,11 @@ def _end_mismatch(
     if ours != theirs:
         number, text = source.uncalled_lines[0] if source.uncalled_lines else source.total_pot_line
         said = ", ".join(f"{source.amount(b)} to {p}" for p, b in ours) or "nothing"
-        return source.refused(number, text, f"the uncalled bets returned are {said}")
+        raise source.refused(number, text, f"the uncalled bets returned are {said}")
     total = sum(pot.amount for pot in result.pots)
     if total != source.total_pot or result.rake != source.rake:
         number, text = source.total_pot_line
-        return source.refused(
+        raise source.refused(
             number,
             text,
             f"the bets make a pot of {source.amount(total)} (rake {source.amount(result.rake)})",
