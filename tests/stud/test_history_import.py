@@ -240,7 +240,8 @@ def random_hand(game: Game, rng: random.Random) -> StudHand:
 def test_r_hist_3_the_rooms_own_copies_open_again_to_the_same_stacks(game: Game) -> None:
     """R-HIST-2/3: a player's own copy of each of 60 random hands, as PokerStars text and as
     PHH (other players' unshown down cards left out), opens again to the same final stacks,
-    mucked hands filled so they lose, and no card the copy leaves out is ever shown."""
+    mucked hands filled so they lose; the player's own down cards replay as dealt, and no
+    card the copy leaves out is ever shown."""
     rng = random.Random(f"import-{game.value}")
     for number in range(60):
         hand = random_hand(game, rng)
@@ -263,7 +264,10 @@ def test_r_hist_3_the_rooms_own_copies_open_again_to_the_same_stacks(game: Game)
             assert dict(read.hand.result.final_stacks) == dict(hand.result.final_stacks), text
             shown = [card for e in events(read) if e.kind == "show" for card in e.payload["cards"]]
             assert set(shown) <= read.known
-            assert all(card in hand.cards(viewer) for card in hand.down_cards(viewer))
+            # the player's own down cards are the ones dealt, and their replay shows them
+            assert read.hand.down_cards(viewer) == hand.down_cards(viewer)
+            mine = [e for e in events(read) if e.kind == "down_cards" and e.visible_to == viewer]
+            assert [c for e in mine for c in e.payload["cards"]] == list(hand.down_cards(viewer))
 
 
 def test_a_phhs_file_of_several_hands_opens_each_and_refuses_the_damaged_one() -> None:
