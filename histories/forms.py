@@ -55,3 +55,62 @@ class HandIdsField(forms.Field):
 
 class HandsEmailForm(forms.Form):
     hand_ids = HandIdsField(widget=forms.MultipleHiddenInput)
+
+
+# A player's own history file (issue #24 item 5): at most this many bytes, uploaded or pasted.
+MAX_IMPORT_BYTES = 1_000_000
+
+
+def _decoded(raw: bytes) -> str:
+    """A history file's text: UTF-8 (with or without its BOM, as PokerStars writes it),
+    UTF-16 with a BOM, or else Windows-1252."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+class HandImportForm(forms.Form):
+    """A PHH file or PokerStars text: uploaded, or pasted. ``cleaned_data["text"]`` is the
+    file's text."""
+
+    file = forms.FileField(
+        required=False,
+        label="A file",
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.phh,.phhs,.toml,text/plain"}),
+    )
+    text = forms.CharField(
+        required=False,
+        label="or paste it",
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        upload = self.cleaned_data.get("file")
+        pasted = self.cleaned_data.get("text") or ""
+        if upload and pasted.strip():
+            raise forms.ValidationError("Upload a file or paste its text, not both.")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size:,} bytes: at most {MAX_IMPORT_BYTES:,}."
+                )
+            self.cleaned_data["text"] = _decoded(upload.read())
+        elif not pasted.strip():
+            raise forms.ValidationError("Choose a file, or paste a hand history.")
+        elif len(pasted.encode()) > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"The text is too long: at most {MAX_IMPORT_BYTES:,} bytes."
+            )
+        return self.cleaned_data
+
+
+class HandKeepForm(forms.Form):
+    """ "Keep in my account": the text of one hand, or of the whole file, as the import page
+    read it (it is read and checked again)."""
+
+    text = forms.CharField(strip=False, max_length=MAX_IMPORT_BYTES)

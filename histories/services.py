@@ -1,5 +1,6 @@
 """ "Email me these hands" (R-HIST-2): the request, limited per player per hour, and the
-sending, which a Celery task does after commit.
+sending, which a Celery task does after commit. "Keep in my account" for a player's own
+imported hands (issue #24 item 5), and their deletion.
 
 The emailed copy is the player's own copy plus the cards mucked at showdown (seed 000).
 Mail goes through Django's EMAIL_BACKEND: the file backend in `make run`, SMTP when the
@@ -8,6 +9,7 @@ environment says so.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -19,7 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from histories.models import ImportedHand
 from histories.selectors import hands_text, played_hands
+from stud.history_in import read_histories
+from stud.read_hand import HistoryRefused
 from tables.models import HistoryEmailRequest
 from tables.services.outbox import on_commit_logged
 
@@ -132,3 +137,70 @@ def history_email_send(*, request_id: int, now: datetime | None = None) -> str:
             sent_at=timezone.now() if now is None else now, error=""
         )
     return "sent"
+
+
+# --- a player's own hand histories, kept (issue #24 item 5) --------------------------------
+
+MAX_KEPT_IMPORTS = 1000
+
+
+@dataclass(frozen=True)
+class ImportKeepResult:
+    ok: bool
+    message: str
+    kept_ids: tuple[int, ...] = ()  # every hand of the text now in the account, in its order
+
+
+def _digest(source: str) -> str:
+    return hashlib.sha256(source.encode()).hexdigest()
+
+
+def imported_hands_keep(
+    *, player: Player, text: str, now: datetime | None = None
+) -> ImportKeepResult:
+    """ "Keep in my account": every hand of ``text`` that adds up is kept once (a hand kept
+    before is not kept again). The text comes back from the browser, so it is read and
+    checked again here; at most MAX_KEPT_IMPORTS hands an account (the player's row is
+    locked so two tabs cannot both pass the count)."""
+    now = timezone.now() if now is None else now
+    try:
+        history = read_histories(text)
+    except HistoryRefused as refused:
+        return ImportKeepResult(False, str(refused))
+    hands = history.read
+    if not hands:
+        return ImportKeepResult(False, "No hand in it adds up: nothing was kept.")
+    with transaction.atomic():
+        locked = Player.objects.select_for_update().get(pk=player.pk)
+        mine = ImportedHand.objects.filter(player=locked)
+        have = dict(mine.values_list("digest", "pk"))
+        new = {_digest(hand.source): hand for hand in hands if _digest(hand.source) not in have}
+        if mine.count() + len(new) > MAX_KEPT_IMPORTS:
+            return ImportKeepResult(
+                False,
+                f"An account keeps at most {MAX_KEPT_IMPORTS} imported hands: delete some first.",
+            )
+        for digest, hand in new.items():
+            have[digest] = ImportedHand.objects.create(
+                player=locked,
+                format=hand.format,
+                title=hand.title[:120],
+                game=hand.hand.config.game.value,
+                table_name=hand.table_name[:120],
+                started_at=hand.started_at[:60],
+                source=hand.source,
+                digest=digest,
+                kept_at=now,
+            ).pk
+    kept = tuple(dict.fromkeys(have[_digest(hand.source)] for hand in hands))
+    message = f"{len(new)} hand(s) kept in your account."
+    if len(new) < len(kept):
+        message += f" {len(kept) - len(new)} were kept already."
+    return ImportKeepResult(True, message, kept)
+
+
+def imported_hand_delete(*, player: Player, imported_id: int) -> bool:
+    """Delete one of the player's kept hands; False when it is not theirs."""
+    with transaction.atomic():
+        deleted, _ = ImportedHand.objects.filter(player=player, pk=imported_id).delete()
+    return deleted > 0

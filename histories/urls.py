@@ -15,4 +15,17 @@ urlpatterns = [
     path("<int:hand_id>/phh/", views.hand_download_phh, name="hand_download_phh"),
     path("zip/", views.hands_download_zip, name="hands_download_zip"),
     path("email/", views.hands_email, name="hands_email"),
+    path("import/", views.hands_import, name="hands_import"),
+    path("import/keep/", views.hands_import_keep, name="hands_import_keep"),
+    path("imported/<int:imported_id>/", views.imported_hand_detail, name="imported_hand_detail"),
+    path(
+        "imported/<int:imported_id>/text/",
+        views.imported_hand_download,
+        name="imported_hand_download",
+    ),
+    path(
+        "imported/<int:imported_id>/delete/",
+        views.imported_hand_remove,
+        name="imported_hand_remove",
+    ),
 ]

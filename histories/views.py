@@ -1,5 +1,6 @@
 """The hand-history pages of a player (R-HIST-1..3): the list with filters, a hand, its
-downloads (PokerStars text, JSON, a zip of a date range) and "Email me these hands".
+downloads (PokerStars text, JSON, a zip of a date range) and "Email me these hands"; and a
+player's own history files (issue #24 item 5): opened, replayed, kept or deleted.
 
 Thin: forms validate, histories.selectors reads (only hands the player was dealt into,
 with the cards R-HIST-2 lets them see), histories.services writes.
@@ -15,10 +16,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.http import PlayerRequest
-from histories.forms import HandFilterForm, HandsEmailForm
+from histories.forms import HandFilterForm, HandImportForm, HandKeepForm, HandsEmailForm
+from histories.imported import ImportedFile, imported_file, imported_hand, imported_hands
 from histories.selectors import (
     PlayedHand,
     email_requests,
@@ -31,8 +34,9 @@ from histories.selectors import (
     played_hand,
     played_hands,
 )
-from histories.services import history_email_request
+from histories.services import history_email_request, imported_hand_delete, imported_hands_keep
 from integrity.chain_selectors import hand_chain_path
+from stud.read_hand import HistoryRefused
 from tables.selectors import hand_replay
 
 HANDS_PER_PAGE = 50
@@ -63,6 +67,7 @@ def hand_list(request: PlayerRequest) -> HttpResponse:
             "page": page,
             "query": query.urlencode(),
             "email_requests": email_requests(player_id=request.user.pk),
+            "imported": imported_hands(player_id=request.user.pk),
         },
     )
 
@@ -165,3 +170,90 @@ def hands_email(request: PlayerRequest) -> HttpResponse:
     else:
         messages.error(request, result.message)
     return redirect("hand_list")
+
+
+# --- a player's own hand histories (issue #24 item 5) -------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hands_import(request: PlayerRequest) -> HttpResponse:
+    """Open a PHH file or PokerStars text: every hand read, checked and shown in the
+    replayer from this request alone; nothing is stored (see ``hands_import_keep``)."""
+    form = HandImportForm(request.POST, request.FILES) if request.method == "POST" else None
+    opened: ImportedFile | None = None
+    text = ""
+    if form is not None and form.is_valid():
+        text = form.cleaned_data["text"]
+        try:
+            opened = imported_file(text)
+        except HistoryRefused as refused:
+            form.add_error(None, str(refused))
+    return render(
+        request,
+        "histories/hand_import.html",
+        {
+            "form": form or HandImportForm(),
+            "opened": opened,
+            "text": text,
+            "replays": [row.replay for row in opened.rows] if opened else [],
+        },
+        status=400 if form is not None and form.errors else 200,
+    )
+
+
+@login_required
+@require_POST
+def hands_import_keep(request: PlayerRequest) -> HttpResponse:
+    form = HandKeepForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Nothing to keep: open the file again.")
+        return redirect("hands_import")
+    result = imported_hands_keep(player=request.user, text=form.cleaned_data["text"])
+    if not result.ok:
+        messages.error(request, result.message)
+        return redirect("hands_import")
+    messages.success(request, result.message)
+    if len(result.kept_ids) == 1:
+        return redirect("imported_hand_detail", imported_id=result.kept_ids[0])
+    return redirect(f"{reverse('hand_list')}#imported")
+
+
+@login_required
+@require_GET
+def imported_hand_detail(request: PlayerRequest, imported_id: int) -> HttpResponse:
+    kept = imported_hand(player_id=request.user.pk, imported_id=imported_id)
+    if kept is None:
+        raise Http404("No imported hand of yours with that number.")
+    return render(
+        request,
+        "histories/imported_hand.html",
+        {
+            "kept": kept,
+            "row": kept.row,
+            "replay_history": kept.row.replay if kept.row else None,
+        },
+    )
+
+
+@login_required
+@require_GET
+def imported_hand_download(request: PlayerRequest, imported_id: int) -> HttpResponse:
+    """The kept hand's text, as the player's file gave it."""
+    kept = imported_hand(player_id=request.user.pk, imported_id=imported_id)
+    if kept is None:
+        raise Http404("No imported hand of yours with that number.")
+    suffix = "phh" if kept.kept.format == "phh" else "txt"
+    response = HttpResponse(kept.kept.source, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="imported-{imported_id}.{suffix}"'
+    return response
+
+
+@login_required
+@require_POST
+def imported_hand_remove(request: PlayerRequest, imported_id: int) -> HttpResponse:
+    if imported_hand_delete(player=request.user, imported_id=imported_id):
+        messages.success(request, "The imported hand was deleted.")
+    else:
+        messages.error(request, "No imported hand of yours with that number.")
+    return redirect(f"{reverse('hand_list')}#imported")

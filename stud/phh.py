@@ -13,14 +13,27 @@ facts go in user-defined fields (keys beginning with ``_``, as the standard asks
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import tomllib
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from stud.actions import Abandon, Action, ActionKind, IllegalAction, Show, TimeOut
 from stud.cards import Card, card_text, parse_card
-from stud.config import GameConfig, SeatSetup
+from stud.config import GameConfig, OddChip, SeatSetup
+from stud.dealing import deal_positions
 from stud.hand import StudHand
+from stud.rake import RakeSchedule, RakeTier
+from stud.read_hand import (
+    HistoryRefused,
+    ReadHand,
+    Refusal,
+    deal_slots,
+    filled_decks,
+    shows_only_known,
+)
 from stud.variant import VARIANTS
 
 ALL_DOWN_CARDS = "all"
@@ -215,11 +228,14 @@ def _in_deal_order(hand: StudHand) -> list[tuple[int, int]]:
 # --- PHH in -------------------------------------------------------------------------------
 
 
-class PhhRefused(ValueError):
+class PhhRefused(HistoryRefused):
     """A PHH file that does not add up: the message names the line that fails."""
 
 
 _GAME_BY_PHH_CODE = {variant.phh_code: variant.game for variant in VARIANTS.values()}
+# How many ways of filling the cards the file does not name are replayed (only a showdown
+# with mucked hands may need more than one).
+FILLS = 10
 
 
 def _phh_cards(text: str) -> list[Card | None]:
@@ -231,134 +247,361 @@ def _phh_cards(text: str) -> list[Card | None]:
     ]
 
 
+def _whole(value: object, key: str) -> int:
+    """A chip count: a whole number (TOML 100 or 100.0), never a fraction nor a word."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{key} must be a number, not {value!r}")
+    if value != int(value) or value < 0:
+        raise ValueError(f"{key} must be a whole number of chips, not {value!r}")
+    return int(value)
+
+
+def _key_line(lines: list[str], key: str, start: int = 0) -> int:
+    """The number (from 1) of the line that sets ``key``, from line ``start`` on; 0: none."""
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    return next((n + 1 for n in range(start, len(lines)) if pattern.match(lines[n])), 0)
+
+
+def _action_lines(lines: list[str], actions: list[str], first: int) -> list[int]:
+    """The file's line number (from ``first`` for the text's first line) of each action, as
+    written one a line (ours, PokerKit's); 0 where it cannot be told."""
+    found = []
+    at = _key_line(lines, "actions")
+    for action in actions:
+        quoted = (json.dumps(action, ensure_ascii=False), f"'{action}'")
+        n = at - 1 if at else len(lines)
+        while n < len(lines) and not any(q in lines[n] for q in quoted):
+            n += 1
+        if n < len(lines):
+            found.append(n + first)
+            at = n + 1
+        else:
+            found.append(0)
+    return found
+
+
 def read_phh(text: str) -> StudHand:
-    """A PHH stud hand (F7S, F7S/8, FR) replayed by our engine: parsed, every action checked
-    against the rules as it is applied, the final stacks compared with ``finishing_stacks``
-    when the file gives them. Refused (``PhhRefused``, naming the line) when it does not add
-    up. Unknown cards (``??``) are filled from the cards no line names, or from a showdown's
-    shown hand."""
+    """A PHH stud hand (F7S, F7S/8, FR) replayed by our engine (``read_phh_file``'s checks);
+    ``PhhRefused`` naming the line when it does not add up."""
+    read = read_phh_file(text)
+    if len(read) != 1:
+        raise PhhRefused(f"one hand expected, the file holds {len(read)}")
+    if isinstance(read[0], Refusal):
+        raise PhhRefused(read[0].message)
+    return read[0].hand
+
+
+def read_phh_file(text: str, *, max_hands: int | None = None) -> list[ReadHand | Refusal]:
+    """The hands of a PHH file (one hand, or a ``.phhs`` file of several, each a TOML table
+    ``[name]``), each parsed and replayed by our engine, every action checked against the
+    rules as it is applied and the final stacks compared with ``finishing_stacks`` when the
+    file gives them: a ``ReadHand`` for each that adds up, a ``Refusal`` (naming the line
+    that fails) for each that does not. Unknown cards (``??``) are filled from the cards no
+    line names (or from a showdown's shown hand), a mucked hand's as weak as they can be."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PhhRefused(f"not a PHH (TOML) file: {error}") from None
-    try:
-        game = _GAME_BY_PHH_CODE[str(data["variant"])]
-        antes = [int(a) for a in data["antes"]]
-        stacks = [int(s) for s in data["starting_stacks"]]
-        actions = [str(a) for a in data["actions"]]
-        count = len(stacks)
-        seats = [int(s) for s in data.get("seats", range(1, count + 1))]
-        names = [str(n) for n in data.get("players", [f"p{i + 1}" for i in range(count)])]
-        config = GameConfig(
-            game=game,
-            small_bet=int(data["small_bet"]),
-            big_bet=int(data["big_bet"]),
-            ante=max(antes, default=0),
-            bring_in=int(data["bring_in"]),
-            heads_up_raises=None
-            if int(data.get("_heads_up_raises", -1)) < 0
-            else int(data["_heads_up_raises"]),
-            max_raises=int(data.get("_max_raises", 3)),
-            dealer_only_ante=bool(data.get("_dealer_only_ante", False)),
-        )
-    except KeyError as missing:
-        raise PhhRefused(f"a stud PHH file needs {missing}") from None
-    except (TypeError, ValueError) as error:
-        raise PhhRefused(f"the file's header does not add up: {error}") from None
-    if not (len(antes) == len(seats) == len(names) == count):
-        raise PhhRefused("antes, seats, players and starting_stacks must name the same players")
-    deck = _deck_from_actions(actions, count)
-    players = [
-        SeatSetup(seat, name, stack) for seat, name, stack in zip(seats, names, stacks, strict=True)
-    ]
-    try:
-        hand, _ = StudHand.start(config, players, deck, button=seats[-1])
-    except ValueError as error:
-        raise PhhRefused(f"the deal does not add up: {error}") from None
-    if [p.seat for p in hand.players] != seats:
-        raise PhhRefused("seats must be listed in the order of the deal, the dealer last")
-    for number, line in enumerate(actions, start=1):
-        words = line.split("#", 1)[0].split()
-        if len(words) < 2 or words[0] == "d":
-            continue
-        try:
-            hand = _apply_phh_action(hand, words, seats)
-        except (IllegalAction, ValueError, IndexError) as error:
-            raise PhhRefused(f"line {number} ({line!r}) does not add up: {error}") from None
-    if not hand.is_over:
-        raise PhhRefused("the actions end before the hand does")
-    finishing = data.get("finishing_stacks")
-    assert hand.result is not None
-    if finishing is not None:
-        ours = dict(hand.result.final_stacks)
-        if [ours[seat] for seat in seats] != [int(s) for s in finishing]:
-            raise PhhRefused(
-                f"finishing_stacks {list(finishing)} do not add up: the actions end at "
-                f"{[ours[seat] for seat in seats]}"
+    lines = text.split("\n")
+    if "variant" in data or not data or not all(isinstance(v, dict) for v in data.values()):
+        parts = [("", data, text, 1)]
+    else:  # a .phhs file: [1], [2], ... each a hand
+        parts = []
+        for name, hand_data in data.items():
+            header = re.compile(rf"^\s*\[\s*(?:{re.escape(name)}|\"{re.escape(name)}\")\s*\]")
+            start = next((n for n, line in enumerate(lines) if header.match(line)), 0)
+            end = next(
+                (n for n in range(start + 1, len(lines)) if re.match(r"^\s*\[", lines[n])),
+                len(lines),
             )
-    return hand
+            parts.append((name, hand_data, "\n".join(lines[start + 1 : end]) + "\n", start + 2))
+    if max_hands is not None and len(parts) > max_hands:
+        raise HistoryRefused(
+            f"The file holds {len(parts)} hands: open at most {max_hands} at a time."
+        )
+    read: list[ReadHand | Refusal] = []
+    for name, hand_data, source, first_line in parts:
+        number = hand_data.get("hand", name) if isinstance(hand_data, dict) else name
+        title = f"PHH hand {number}".rstrip()
+        try:
+            read.append(_read_hand(hand_data, source, first_line, title))
+        except PhhRefused as refused:
+            read.append(Refusal(title=title, first_line=first_line, message=str(refused)))
+    return read
 
 
-def _deck_from_actions(actions: list[str], count: int) -> list[Card]:
-    """The deck that deals what the ``d dh`` lines say, in our engine's order: third street
-    (all first down cards, then the second, then the doors), then a burn and a card for each
-    player still in, a street at a time. Unknown cards and burns are filled at the end: a
-    shown hand's cards first, then the cards no line names."""
-    slots: list[Card | None] = [None] * (3 * count)
-    holes: list[list[int]] = [[] for _ in range(count)]  # each player's deck positions
-    shown: dict[int, list[Card | None]] = {}
-    street_open = False
-    for number, line in enumerate(actions, start=1):
+@dataclass
+class _Dealt:
+    """What the file's ``d dh`` / ``d db`` lines deal: each player's cards in the order dealt
+    (None for ``??``), the players dealt on streets 4 to 7, the community card."""
+
+    cards: list[list[Card | None]]
+    streets: dict[int, list[int]]  # street -> players (0-based) in the order of their lines
+    community: Card | None = None
+
+
+def _dealt(actions: list[str], numbers: list[int], count: int, title: str) -> _Dealt:
+    dealt = _Dealt(cards=[[] for _ in range(count)], streets={})
+    for line, number in zip(actions, numbers, strict=True):
         words = line.split("#", 1)[0].split()
+        where = f"{title}, line {number} ({line!r}) does not add up"
         try:
             if words[:2] == ["d", "dh"]:
                 player = int(words[2][1:]) - 1
+                if not 0 <= player < count:
+                    raise ValueError(f"there is no {words[2]}")
                 cards = _phh_cards(words[3])
-                if len(holes[player]) == 0:
+                held = dealt.cards[player]
+                if not held:
                     if len(cards) != 3:
                         raise ValueError("third street deals three cards")
-                    for k, card in enumerate(cards):
-                        position = k * count + player
-                        slots[position] = card
-                        holes[player].append(position)
-                    street_open = False
+                    if cards[2] is None:
+                        raise ValueError("the door card is dealt face up: ?? is a down card")
                 else:
                     if len(cards) != 1:
                         raise ValueError("a later street deals one card")
-                    if not street_open:
-                        slots.append(None)  # the burn (R-DEAL-3)
-                        street_open = True
-                    holes[player].append(len(slots))
-                    slots.append(cards[0])
+                    street = len(held) + 1  # 3 cards held: this is the 4th street's
+                    if street > 7:
+                        raise ValueError("a player is dealt more than seven cards")
+                    if street < 7 and cards[0] is None:
+                        raise ValueError(
+                            f"street {street}'s card is dealt face up: ?? is a down card"
+                        )
+                    dealt.streets.setdefault(street, []).append(player)
+                held.extend(cards)
             elif words[:2] == ["d", "db"]:
-                raise PhhRefused(
-                    f"line {number}: a community card (R-DEAL-5) cannot be replayed here"
-                )
-            elif words and words[0] != "d":
-                street_open = False
-                if len(words) == 3 and words[1] == "sm" and words[2] != "-":
-                    shown[int(words[0][1:]) - 1] = _phh_cards(words[2])
-        except PhhRefused:
-            raise
+                cards = _phh_cards(words[2])
+                if len(cards) != 1 or cards[0] is None or dealt.community is not None:
+                    raise ValueError("a stud hand turns at most one community card (R-DEAL-5)")
+                dealt.community = cards[0]
+                dealt.streets.setdefault(7, [])
         except (ValueError, IndexError) as error:
-            raise PhhRefused(f"line {number} ({line!r}) does not add up: {error}") from None
+            raise PhhRefused(f"{where}: {error}") from None
+    return dealt
+
+
+def _read_hand(data: dict[str, object], text: str, first_line: int, title: str) -> ReadHand:
+    lines = text.split("\n")
+
+    def header_error(why: str, key: str | None = None) -> PhhRefused:
+        number = _key_line(lines, key) if key else 0
+        where = f", line {number + first_line - 1}" if number else ""
+        return PhhRefused(f"{title}{where}: {why}")
+
+    try:
+        variant = str(data["variant"])
+        if variant not in _GAME_BY_PHH_CODE:
+            raise header_error(
+                f"variant {variant!r} is not a stud game (F7S, F7S/8 or FR)", "variant"
+            )
+        game = _GAME_BY_PHH_CODE[variant]
+        antes = [_whole(a, "antes") for a in _list(data["antes"], "antes")]
+        stacks = [_whole(s, "starting_stacks") for s in _list(data["starting_stacks"], "stacks")]
+        actions = [str(a) for a in _list(data["actions"], "actions")]
+        count = len(stacks)
+        seats = [_whole(s, "seats") for s in _list(data.get("seats", range(1, count + 1)), "seats")]
+        names = [
+            str(n)
+            for n in _list(data.get("players", [f"p{i + 1}" for i in range(count)]), "players")
+        ]
+        finishing_data = data.get("finishing_stacks")
+        finishing = (
+            None
+            if finishing_data is None
+            else [_whole(f, "finishing_stacks") for f in _list(finishing_data, "finishing")]
+        )
+        rake = (
+            _whole(data["_rake"], "_rake")
+            if "_rake" in data
+            else max(0, sum(stacks) - sum(finishing))
+            if finishing is not None
+            else 0
+        )
+        heads_up = int(str(data.get("_heads_up_raises", -1)))
+        config = GameConfig(
+            game=game,
+            small_bet=_whole(data["small_bet"], "small_bet"),
+            big_bet=_whole(data["big_bet"], "big_bet"),
+            ante=max(antes, default=0),
+            bring_in=_whole(data["bring_in"], "bring_in"),
+            heads_up_raises=None if heads_up < 0 else heads_up,
+            max_raises=int(str(data.get("_max_raises", 3))),
+            dealer_only_ante=bool(data.get("_dealer_only_ante", False)),
+            odd_chip=OddChip(str(data.get("_odd_chip", OddChip.HIGH_CARD_BY_SUIT.value))),
+            rake=None
+            if rake == 0
+            else RakeSchedule((RakeTier(1, None, cap=rake, amount=rake, thresholds=(1,)),)),
+        )
+    except PhhRefused:
+        raise
+    except KeyError as missing:
+        raise header_error(f"a stud PHH file needs {missing}") from None
+    except (TypeError, ValueError) as error:
+        raise header_error(f"the file's header does not add up: {error}") from None
+    if not (len(antes) == len(seats) == len(names) == count) or count < 2:
+        raise header_error(
+            "antes, seats, players and starting_stacks must name the same players (two or more)"
+        )
+    if len(set(seats)) != count:
+        raise header_error("a seat is listed twice", "seats")
+    numbers = [n + first_line - 1 if n else 0 for n in _action_lines(lines, actions, 1)]
+    dealt = _dealt(actions, numbers, count, title)
+    shown = _shown(actions)
     for player, cards in shown.items():
-        for position, card in zip(holes[player], cards, strict=False):
-            if slots[position] is None:
-                slots[position] = card
-            elif card is not None and slots[position] != card:
+        held = dealt.cards[player]
+        for k, card in enumerate(cards[: len(held)]):
+            if held[k] is None:
+                held[k] = card
+            elif card is not None and held[k] != card:
                 raise PhhRefused(
-                    f"p{player + 1} shows {card_text(card)} but was dealt another card"
+                    f"{title}: p{player + 1} shows {card_text(card)} but was dealt another card"
                 )
-    named = [card for card in slots if card is not None]
-    if len(set(named)) != len(named):
-        raise PhhRefused("a card is dealt twice")
-    spare = iter(card for card in range(52) if card not in set(named))
-    deck = [card if card is not None else next(spare) for card in slots]
-    deck.extend(spare)
-    if len(deck) != 52:
-        raise PhhRefused("more cards are dealt than a deck holds")
-    return deck
+    order = list(range(count))
+    deal, slots = deal_slots(
+        [seats[p] for p in order],
+        [
+            (street, [seats[p] for p in players])
+            for street, players in sorted(dealt.streets.items())
+        ],
+        lambda seat, index: _card_at(dealt.cards[seats.index(seat)], index),
+        dealt.community,
+    )
+    if deal.river == "community" and dealt.community is None:
+        raise PhhRefused(
+            f"{title} does not add up: the river is one shared card (R-DEAL-5), "
+            "and no 'd db' line turns it"
+        )
+    known = frozenset(card for card in slots if card is not None)
+    mucked = [p for p, cards in _mucked(actions) if p < count]
+    community = [pos for slot, pos in deal_positions(deal) if slot.face == "community"]
+    losers = [
+        [pos for slot, pos in deal_positions(deal) if slot.seat == seats[p]] + community
+        for p in mucked
+        if any(card is None for card in dealt.cards[p])
+    ]
+    players = [
+        SeatSetup(seat, name, stack, auto_muck=i not in shown)
+        for i, (seat, name, stack) in enumerate(zip(seats, names, stacks, strict=True))
+    ]
+    failure: PhhRefused | None = None
+    decks = filled_decks(slots, tries=FILLS if losers else 1, game=game, losers=losers)
+    try:
+        first_deck = next(decks)
+    except HistoryRefused as refused:
+        raise PhhRefused(f"{title} does not add up: {refused}") from None
+    for deck in itertools.chain([first_deck], decks):
+        hand = _replay(config, players, deck, seats, actions, numbers, title)
+        assert hand.result is not None
+        ours = dict(hand.result.final_stacks)
+        if finishing is not None and [ours[seat] for seat in seats] != finishing:
+            number = _key_line(lines, "finishing_stacks")
+            failure = PhhRefused(
+                f"{title}, line {number + first_line - 1 if number else '?'} "
+                f"('finishing_stacks = {finishing}') does not add up: the actions end at "
+                f"{[ours[seat] for seat in seats]}"
+            )
+        elif hand.community_card != dealt.community:
+            raise PhhRefused(
+                f"{title} does not add up: a community card (R-DEAL-5), but the deck deals "
+                "everyone a river"
+            )
+        elif not shows_only_known(hand, known):
+            failure = PhhRefused(
+                f"{title} does not add up: a hand the file mucks would win at the showdown"
+            )
+        else:
+            hero = [seat for seat in seats if all(c in known for c in hand.down_cards(seat))]
+            currency = str(data.get("currency", ""))
+            year, month, day = (data.get(key) for key in ("year", "month", "day"))
+            return ReadHand(
+                format="phh",
+                title=title,
+                source=text,
+                first_line=first_line,
+                hand=hand,
+                known=known,
+                hero_seat=hero[0] if len(hero) == 1 and count > 1 else None,
+                table_name=str(data.get("table", "")),
+                started_at=f"{year}/{month:02}/{day:02}"
+                if isinstance(year, int) and isinstance(month, int) and isinstance(day, int)
+                else "",
+                chips=not ("_game" in data and currency == "USD"),
+                seat_count=max(_whole(data.get("seat_count", 8), "seat_count"), *seats),
+            )
+        if not losers:
+            break
+    assert failure is not None
+    raise failure
+
+
+def _list(value: object, key: str) -> list[object]:
+    if isinstance(value, list | tuple | range):
+        return list(value)
+    raise ValueError(f"{key} must be a list")
+
+
+def _card_at(cards: list[Card | None], index: int) -> Card | None:
+    return cards[index] if index < len(cards) else None
+
+
+def _shown(actions: list[str]) -> dict[int, list[Card | None]]:
+    """The hands shown at showdown (``pN sm CARDS``), by player (0-based)."""
+    shown = {}
+    for line in actions:
+        words = line.split("#", 1)[0].split()
+        if len(words) == 3 and words[1] == "sm" and words[2] != "-" and words[0][1:].isdigit():
+            try:
+                shown[int(words[0][1:]) - 1] = _phh_cards(words[2])
+            except ValueError:
+                continue  # refused when the line is replayed
+    return shown
+
+
+def _mucked(actions: list[str]) -> list[tuple[int, None]]:
+    """The players who muck at showdown (``pN sm`` with no cards)."""
+    mucked = []
+    for line in actions:
+        words = line.split("#", 1)[0].split()
+        if len(words) == 2 and words[1] == "sm" and words[0][1:].isdigit():
+            mucked.append((int(words[0][1:]) - 1, None))
+    return mucked
+
+
+def _replay(
+    config: GameConfig,
+    players: list[SeatSetup],
+    deck: list[Card],
+    seats: list[int],
+    actions: list[str],
+    numbers: list[int],
+    title: str,
+) -> StudHand:
+    try:
+        hand, _ = StudHand.start(config, players, deck, button=seats[-1])
+    except ValueError as error:
+        raise PhhRefused(f"{title}: the deal does not add up: {error}") from None
+    if [p.seat for p in hand.players] != seats:
+        raise PhhRefused(f"{title}: seats must be listed in the order of the deal, the dealer last")
+    last = ""
+    for line, number in zip(actions, numbers, strict=True):
+        words = line.split("#", 1)[0].split()
+        if len(words) < 2 or words[0] == "d":
+            continue
+        where = f"line {number}" if number else "the line"
+        try:
+            hand = _apply_phh_action(hand, words, seats)
+        except (IllegalAction, ValueError, IndexError) as error:
+            raise PhhRefused(f"{title}, {where} ({line!r}) does not add up: {error}") from None
+        last = f"{where} ({line!r})"
+    if not hand.is_over:
+        to_act = hand.to_act
+        who = "" if to_act is None else f": it is p{seats.index(to_act) + 1}'s turn"
+        raise PhhRefused(
+            f"{title} does not add up: the actions end{f' at {last}' if last else ''} before "
+            f"the hand does{who}"
+        )
+    return hand
 
 
 def _apply_phh_action(hand: StudHand, words: list[str], seats: list[int]) -> StudHand:
