@@ -16,6 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.tables import RotationSerializer
+from stud.variant import game_choices
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services import entries
@@ -26,6 +28,10 @@ class TournamentRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
+    triple_stud = serializers.BooleanField(
+        help_text="R-MIX-1: every table rotates Stud, Razz and Stud Hi/Lo (game unused)."
+    )
+    game_label = serializers.CharField(help_text='"Razz", "Triple Stud".')
     status = serializers.ChoiceField(choices=TournamentStatus.choices)
     status_label = serializers.CharField()
     seq = serializers.IntegerField()
@@ -85,6 +91,11 @@ class TournamentTableSerializer(serializers.Serializer):
     table_id = serializers.IntegerField()
     level = serializers.IntegerField()
     seats = TableSeatSerializer(many=True)
+    game = serializers.ChoiceField(
+        choices=game_choices(), help_text="The hand in play's game, or the next hand's."
+    )
+    game_label = serializers.CharField(help_text='"Razz", "now Razz · next hand Stud Hi/Lo".')
+    rotation = RotationSerializer(allow_null=True)
 
 
 class ClockSerializer(serializers.Serializer):
