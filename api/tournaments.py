@@ -31,7 +31,7 @@ class TournamentRowSerializer(serializers.Serializer):
     triple_stud = serializers.BooleanField(
         help_text="R-MIX-1: every table rotates Stud, Razz and Stud Hi/Lo (game unused)."
     )
-    game_label = serializers.CharField(help_text='"Razz", "Triple Stud".')
+    game_label = serializers.CharField(help_text='"Stud", "Razz", "Triple Stud".')
     status = serializers.ChoiceField(choices=TournamentStatus.choices)
     status_label = serializers.CharField()
     seq = serializers.IntegerField()
@@ -120,6 +120,7 @@ class TournamentSerializer(TournamentRowSerializer):
     players_left = serializers.IntegerField()
     prize_pool = serializers.IntegerField(help_text="Cents.")
     level = LevelSerializer(allow_null=True)  # type: ignore[assignment]
+    game_name = serializers.CharField(help_text='"Seven Card Stud", "Triple Stud".')
     add_on_price = serializers.IntegerField(help_text="Cents; 0: no add-on.")
     add_on_chips = serializers.IntegerField()
     add_on_until_level = serializers.IntegerField()

@@ -120,8 +120,16 @@ class Tournament(models.Model):
 
     @property
     def game_label(self) -> str:
-        """What the lobby, the tournament's page and its clock call the game: "Razz",
-        "Triple Stud" (the variant's room name, or the rotation's)."""
+        """The game where room is short (the lobby's Game column, the admin's list, the
+        API), as the cash tables' `game_label`: "Stud", "Razz", "Triple Stud"."""
+        if self.triple_stud:
+            return TRIPLE_STUD_NAME
+        return variant_of(self.game).short_name
+
+    @property
+    def game_name(self) -> str:
+        """The game in full (the tournament's page, its TV clock): "Seven Card Stud",
+        "Razz", "Triple Stud"."""
         if self.triple_stud:
             return TRIPLE_STUD_NAME
         return variant_of(self.game).name

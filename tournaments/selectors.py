@@ -305,6 +305,7 @@ def tournament_snapshot(
         "game": tournament.game,
         "triple_stud": tournament.triple_stud,
         "game_label": tournament.game_label,
+        "game_name": tournament.game_name,
         "status": tournament.status,
         "status_label": TournamentStatus(tournament.status).label,
         "seq": tournament.seq,

@@ -107,7 +107,7 @@ def test_r_razz_1_make_run_opens_a_razz_tournament_beside_the_stud_one() -> None
     razz = Tournament.objects.get(name=RAZZ_DEMO.name)
     stud = Tournament.objects.get(name=DEMO_TOURNAMENT)
     assert (razz.game, razz.game_label, razz.triple_stud) == ("razz", "Razz", False)
-    assert stud.game_label == "Seven Card Stud"
+    assert (stud.game_label, stud.game_name) == ("Stud", "Seven Card Stud")
     assert (razz.max_players, razz.start_when_registered) == (6, 6)
     assert sorted(razz.entries.values_list("player__username", flat=True)) == [
         f"rtbot{n}" for n in range(1, 6)

@@ -57,7 +57,7 @@ def test_r_mix_1_a_triple_stud_tournament_table_turns_to_razz_after_eight_hands(
     play_out(table, T0 + SEATING)
 
     clock = text(client.get(f"/tournaments/{tournament.pk}/clock/"))
-    assert "Game Triple Stud" in clock
+    assert "Triple Tuesday Triple Stud Table 1:" in clock
     assert "Table 1: next hand Razz · 7 more before Stud Hi/Lo" in clock
     table.refresh_from_db()
     assert table.next_hand_at is not None

@@ -15,7 +15,6 @@ function render() {
   const t = state.tournament;
   const level = t.level || t.next_level;
   $("[data-status]").textContent = t.status_label;
-  $("[data-game]").textContent = t.game_label;
   // Triple Stud (R-MIX-1): each table's rotation, in the server's words.
   const rotation = $("[data-rotation]");
   rotation.hidden = !t.triple_stud || !t.tables.length;
