@@ -17,6 +17,9 @@ from tables.selectors import seats_public
 class RotationSerializer(serializers.Serializer):
     """R-MIX-1: a Triple Stud table's game now, the next hand's, and how many hands remain."""
 
+    hand_in_play = serializers.BooleanField(
+        help_text="A hand is being played: current_game is its game (else the next hand's)."
+    )
     current_game = serializers.ChoiceField(choices=game_choices())
     next_hand_game = serializers.ChoiceField(choices=game_choices())
     hands_left_in_game = serializers.IntegerField()

@@ -17,6 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.tables import RotationSerializer
+from stud.variant import game_choices
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services import entries
@@ -27,6 +29,10 @@ class TournamentRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
+    triple_stud = serializers.BooleanField(
+        help_text="R-MIX-1: every table rotates Stud, Razz and Stud Hi/Lo (game unused)."
+    )
+    game_label = serializers.CharField(help_text='"Stud", "Razz", "Triple Stud".')
     status = serializers.ChoiceField(choices=TournamentStatus.choices)
     status_label = serializers.CharField()
     seq = serializers.IntegerField()
@@ -86,6 +92,11 @@ class TournamentTableSerializer(serializers.Serializer):
     table_id = serializers.IntegerField()
     level = serializers.IntegerField()
     seats = TableSeatSerializer(many=True)
+    game = serializers.ChoiceField(
+        choices=game_choices(), help_text="The hand in play's game, or the next hand's."
+    )
+    game_label = serializers.CharField(help_text='"Razz", "now Razz · next hand Stud Hi/Lo".')
+    rotation = RotationSerializer(allow_null=True)
 
 
 class ClockSerializer(serializers.Serializer):
@@ -122,6 +133,7 @@ class TournamentSerializer(TournamentRowSerializer):
     players_left = serializers.IntegerField()
     prize_pool = serializers.IntegerField(help_text="Cents.")
     level = LevelSerializer(allow_null=True)  # type: ignore[assignment]
+    game_name = serializers.CharField(help_text='"Seven Card Stud", "Triple Stud".')
     add_on_price = serializers.IntegerField(help_text="Cents; 0: no add-on.")
     add_on_chips = serializers.IntegerField()
     add_on_until_level = serializers.IntegerField()

@@ -219,17 +219,21 @@ HANDS_PER_GAME = 8
 
 @dataclass(frozen=True, slots=True)
 class Rotation:
-    """Where a Triple Stud table stands (R-MIX-1): the game of the hand being dealt or
-    played (``current``), of the hand after it (``next_hand``), how many hands of the
-    current game remain after this one, and the game that follows it."""
+    """Where a Triple Stud table stands (R-MIX-1). ``current``: the game of the hand in play
+    (``hand_in_play``) or, between hands, of the hand to be dealt next; ``next_hand``: the
+    game of the next hand dealt (between hands, that is ``current``'s hand itself);
+    ``hands_left``: hands of ``current`` still to come after the one in play or to be dealt
+    next; ``next_game``: the game that follows ``current`` in the rotation."""
 
     current: Game
     next_hand: Game
-    hands_left: int  # hands of ``current`` still to come after the one in play or next
+    hands_left: int
     next_game: Game
+    hand_in_play: bool
 
     def to_json(self) -> dict[str, object]:
         return {
+            "hand_in_play": self.hand_in_play,
             "current_game": self.current.value,
             "next_hand_game": self.next_hand.value,
             "hands_left_in_game": self.hands_left,
@@ -237,13 +241,25 @@ class Rotation:
         }
 
     @property
-    def label(self) -> str:
-        """ "Triple Stud: Razz · next hand Razz · 3 more before Stud Hi/Lo"."""
-        now = VARIANTS[self.current].short_name
-        text = f"{TRIPLE_STUD_NAME}: {now} · next hand {VARIANTS[self.next_hand].short_name}"
+    def words(self) -> str:
+        """The rotation without the table's name for it, as a player reads it: "now Razz ·
+        next hand Razz · 3 more before Stud Hi/Lo" while a hand is played; "next hand Razz ·
+        then Stud Hi/Lo" between hands (the count is of hands after the one named first)."""
+        name = {game: variant.short_name for game, variant in VARIANTS.items()}
+        following = name[self.next_game]
+        if self.hand_in_play:
+            text = f"now {name[self.current]} · next hand {name[self.next_hand]}"
+        else:
+            text = f"next hand {name[self.current]}"
         if self.hands_left:
-            text += f" · {self.hands_left} more before {VARIANTS[self.next_game].short_name}"
-        return text
+            return f"{text} · {self.hands_left} more before {following}"
+        return text if self.hand_in_play else f"{text} · then {following}"
+
+    @property
+    def label(self) -> str:
+        """The table header's and the lobby's words: "Triple Stud · now Razz · next hand
+        Stud Hi/Lo"."""
+        return f"{TRIPLE_STUD_NAME} · {self.words}"
 
 
 def triple_stud_game(hand_number: int) -> Game:
@@ -254,15 +270,16 @@ def triple_stud_game(hand_number: int) -> Game:
     return TRIPLE_STUD[(hand_number - 1) // HANDS_PER_GAME % len(TRIPLE_STUD)]
 
 
-def triple_stud_rotation(hand_number: int) -> Rotation:
-    """Where the rotation stands at hand ``hand_number`` (the hand in play, or the next to
-    be dealt when none is)."""
+def triple_stud_rotation(hand_number: int, *, hand_in_play: bool) -> Rotation:
+    """Where the rotation stands at hand ``hand_number``: the hand in play
+    (``hand_in_play``), or the next to be dealt when none is."""
     current = triple_stud_game(hand_number)
     left = HANDS_PER_GAME - 1 - (hand_number - 1) % HANDS_PER_GAME
     following = TRIPLE_STUD[(TRIPLE_STUD.index(current) + 1) % len(TRIPLE_STUD)]
     return Rotation(
         current=current,
-        next_hand=triple_stud_game(hand_number + 1),
+        next_hand=triple_stud_game(hand_number + 1) if hand_in_play else current,
         hands_left=left,
         next_game=following,
+        hand_in_play=hand_in_play,
     )

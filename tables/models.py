@@ -143,7 +143,8 @@ class Table(models.Model):
         """Triple Stud: where the rotation stands (the hand in play, or the next to deal)."""
         if not self.triple_stud:
             return None
-        return triple_stud_rotation(self.hands_dealt + (0 if hand_in_play else 1))
+        number = self.hands_dealt + (0 if hand_in_play else 1)
+        return triple_stud_rotation(number, hand_in_play=hand_in_play)
 
 
 class Seat(models.Model):

@@ -104,19 +104,31 @@ def waiting_list_public(table_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def _table_public(table: Table) -> dict[str, Any]:
+def table_game_public(table: Table) -> dict[str, Any]:
+    """The game a table's page and the lobby name (R-MIX-1 on a Triple Stud table: the game
+    of the hand in play, or of the next, and the rotation after it): `game`, `game_label`,
+    `rotation` (null at a one-game table). The snapshot and the `table_game` frame say it."""
     rotation = None
-    if table.triple_stud:  # R-MIX-1: the game of the hand in play (or the next), and after
+    if table.triple_stud:
         in_play = Hand.objects.filter(table=table, ended_at__isnull=True).exists()
         rotation = table.rotation(hand_in_play=in_play)
     game = table.game if rotation is None else rotation.current.value
     return {
-        "id": table.pk,
-        "name": table.name,
         "game": game,
         "game_label": variant_of(game).short_name if rotation is None else rotation.label,
-        "triple_stud": table.triple_stud,
         "rotation": None if rotation is None else rotation.to_json(),
+    }
+
+
+def _table_public(table: Table) -> dict[str, Any]:
+    named = table_game_public(table)
+    return {
+        "id": table.pk,
+        "name": table.name,
+        "game": named["game"],
+        "game_label": named["game_label"],
+        "triple_stud": table.triple_stud,
+        "rotation": named["rotation"],
         "small_bet": table.small_bet,
         "big_bet": table.big_bet,
         "ante": table.ante,

@@ -200,6 +200,7 @@ class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm
     list_display = [
         "name",
+        "game_shown",
         "status",
         "starts",
         "buy_in_and_fee",
@@ -207,7 +208,7 @@ class TournamentAdmin(admin.ModelAdmin):
         "entrants",
         "level",
     ]
-    list_filter = ["status"]
+    list_filter = ["status", "game", "triple_stud"]
     search_fields = ["name"]
     inlines = [TournamentLevelInline, TournamentEntryInline, TournamentStaffActionInline]
     actions = [
@@ -218,7 +219,7 @@ class TournamentAdmin(admin.ModelAdmin):
         "redraw_seats",
     ]
     fieldsets = [
-        (None, {"fields": ["name", "game", "status", "structure"]}),
+        (None, {"fields": ["name", "game", "triple_stud", "status", "structure"]}),
         (
             "Money (cents) and chips",
             {
@@ -262,6 +263,11 @@ class TournamentAdmin(admin.ModelAdmin):
             parts.append(f"when {tournament.start_when_registered} registered")
         return " or ".join(parts) or "—"
 
+    @admin.display(description="Game")
+    def game_shown(self, tournament: Tournament) -> str:
+        """The game, or Triple Stud's rotation (R-MIX-1)."""
+        return tournament.game_label
+
     @admin.display(description="Buy-in + fee")
     def buy_in_and_fee(self, tournament: Tournament) -> str:
         return f"{cents_format(tournament.buy_in)} + {cents_format(tournament.fee)}"
@@ -285,7 +291,8 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is not None and not obj.editable:
-            return [(None, {"fields": ["name", "game", *self.state_fields, "starting_chips"]})]
+            fields = ["name", "game_shown", *self.state_fields, "starting_chips"]
+            return [(None, {"fields": fields})]
         if obj is not None and obj.entries.exists():
             # Players have paid: the money is shown, not edited (tournament_edit refuses it).
             return [
@@ -304,7 +311,7 @@ class TournamentAdmin(admin.ModelAdmin):
         if obj is None:
             return ()
         if not obj.editable:
-            return ["name", "game", *self.state_fields, "starting_chips"]
+            return ["name", "game_shown", *self.state_fields, "starting_chips"]
         return ("money",)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 
 from stud import Game
-from stud.variant import game_choices
+from stud.variant import TRIPLE_STUD_NAME, game_choices, variant_of
 
 
 class TournamentStatus(models.TextChoices):
@@ -35,10 +35,18 @@ OVER = frozenset({TournamentStatus.FINISHED, TournamentStatus.CANCELLED})
 
 
 class Tournament(models.Model):
-    """A Seven Card Stud event (seed 004). Defaults are R-TOUR-1 and R-TOUR-8's."""
+    """A stud event (seed 004): one game of the stud family, or Triple Stud's rotation
+    (R-MIX-1). Defaults are R-TOUR-1 and R-TOUR-8's."""
 
     name = models.CharField(max_length=80)
     game = models.CharField(max_length=8, choices=game_choices(), default=Game.STUD.value)
+    # R-MIX-1: every table of the tournament rotates Stud, Razz and Stud Hi/Lo, 8 hands each,
+    # counted at that table (then `game` is not used), as a Triple Stud cash table does.
+    triple_stud = models.BooleanField(
+        default=False,
+        help_text="Triple Stud: each table rotates Stud, Razz, Stud Hi/Lo, 8 hands each "
+        "(R-MIX-1); the game above is then not used.",
+    )
     # Money, in cents: the buy-in goes to the prize pool, the fee is the house's (R-TOUR-9).
     buy_in = models.PositiveIntegerField(default=4000)
     fee = models.PositiveIntegerField(default=0)
@@ -109,6 +117,22 @@ class Tournament(models.Model):
     def reference(self) -> str:
         """How ledger lines and rake/fee reports name this tournament."""
         return f"tournament:{self.pk}"
+
+    @property
+    def game_label(self) -> str:
+        """The game where room is short (the lobby's Game column, the admin's list, the
+        API), as the cash tables' `game_label`: "Stud", "Razz", "Triple Stud"."""
+        if self.triple_stud:
+            return TRIPLE_STUD_NAME
+        return variant_of(self.game).short_name
+
+    @property
+    def game_name(self) -> str:
+        """The game in full (the tournament's page, its TV clock): "Seven Card Stud",
+        "Razz", "Triple Stud"."""
+        if self.triple_stud:
+            return TRIPLE_STUD_NAME
+        return variant_of(self.game).name
 
     @property
     def editable(self) -> bool:

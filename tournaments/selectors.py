@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from stud.payouts import prize_pool, prizes_by_place
 from stud.tournament import DEFAULT_STRUCTURE, LevelSpec
+from stud.variant import variant_of
 from tables.common import iso, ms_left
 from tables.models import Hand
 from tables.selectors import seats_public
@@ -149,7 +150,19 @@ def clock_public(tournament: Tournament, now: datetime) -> dict[str, Any]:
 
 def _tables_public(tournament: Tournament) -> list[dict[str, Any]]:
     tables = []
-    for row in TournamentTable.objects.filter(tournament=tournament, closed_at__isnull=True):
+    rows = TournamentTable.objects.filter(
+        tournament=tournament, closed_at__isnull=True
+    ).select_related("table")
+    in_play = set(
+        Hand.objects.filter(
+            table__tournament_table__tournament=tournament,
+            table__tournament_table__closed_at__isnull=True,
+            ended_at__isnull=True,
+        ).values_list("table_id", flat=True)
+    )
+    for row in rows:
+        table = row.table
+        rotation = table.rotation(hand_in_play=table.pk in in_play)
         seats = [
             {
                 "seat": seat["number"],
@@ -160,7 +173,19 @@ def _tables_public(tournament: Tournament) -> list[dict[str, Any]]:
             for seat in seats_public(row.table_id)
         ]
         tables.append(
-            {"number": row.number, "table_id": row.table_id, "level": row.level, "seats": seats}
+            {
+                "number": row.number,
+                "table_id": row.table_id,
+                "level": row.level,
+                "seats": seats,
+                # R-MIX-1: the game of the hand in play (or of the next), and at a Triple
+                # Stud table the rotation, in words ("now Razz · next hand Stud Hi/Lo").
+                "game": table.game if rotation is None else rotation.current.value,
+                "game_label": (
+                    variant_of(table.game).short_name if rotation is None else rotation.words
+                ),
+                "rotation": None if rotation is None else rotation.to_json(),
+            }
         )
     return tables
 
@@ -286,6 +311,9 @@ def tournament_snapshot(
         "id": tournament.pk,
         "name": tournament.name,
         "game": tournament.game,
+        "triple_stud": tournament.triple_stud,
+        "game_label": tournament.game_label,
+        "game_name": tournament.game_name,
         "status": tournament.status,
         "status_label": TournamentStatus(tournament.status).label,
         "seq": tournament.seq,
@@ -342,6 +370,8 @@ def lobby_row(tournament: Tournament, now: datetime | None = None) -> dict[str, 
         "id": tournament.pk,
         "name": tournament.name,
         "game": tournament.game,
+        "triple_stud": tournament.triple_stud,
+        "game_label": tournament.game_label,
         "status": tournament.status,
         "status_label": TournamentStatus(tournament.status).label,
         "seq": tournament.seq,

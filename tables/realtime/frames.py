@@ -176,6 +176,27 @@ class Stakes(Frame, frozen=True, tag="stakes"):
     dealer_only_ante: bool
 
 
+class RotationState(msgspec.Struct, frozen=True, kw_only=True):
+    """R-MIX-1: where a Triple Stud table's rotation stands (stud.variant.Rotation)."""
+
+    hand_in_play: bool
+    current_game: str
+    next_hand_game: str
+    hands_left_in_game: int
+    next_game: str
+
+
+class TableGame(Frame, frozen=True, tag="table_game"):
+    """R-MIX-1: a hand was dealt or ended at a Triple Stud table: the game now and next, as
+    the snapshot's `table` has them (`game`, `game_label`, `rotation`), so the header
+    changes with the hand and no page asks for a snapshot to learn it."""
+
+    table_id: int
+    game: str
+    game_label: str
+    rotation: RotationState | None
+
+
 class TableClosed(Frame, frozen=True, tag="table_closed"):
     table_id: int
     hand_running: bool
@@ -251,6 +272,7 @@ TableFrame = (
     | NextHand
     | AnteConfirm
     | Stakes
+    | TableGame
     | TableClosed
     | Chat
     | Snapshot
@@ -273,6 +295,7 @@ TABLE_FRAMES: tuple[type[Frame], ...] = (
     NextHand,
     AnteConfirm,
     Stakes,
+    TableGame,
     TableClosed,
     Chat,
     Snapshot,

@@ -20,10 +20,17 @@ from tables.realtime.frames import (
     Frame,
     HandStrength,
     LastHands,
+    RotationState,
     Seats,
+    TableGame,
     WaitingList,
 )
-from tables.selectors import last_hands_public, seats_public, waiting_list_public
+from tables.selectors import (
+    last_hands_public,
+    seats_public,
+    table_game_public,
+    waiting_list_public,
+)
 from tables.services.broadcast import broadcast
 from tables.services.results import Frames, Status, TableResult
 
@@ -31,6 +38,9 @@ logger = logging.getLogger(__name__)
 
 # Events that give players cards: after a batch with one, each learns what they now hold.
 DEALING_KINDS = frozenset({"hand_start", "down_cards", "cards_dealt", "community_card"})
+# Events after which a Triple Stud table's rotation reads otherwise (R-MIX-1): "now Stud"
+# once a hand is dealt, the next hand's game once it ends.
+ROTATION_KINDS = frozenset({"hand_start", "hand_end"})
 
 
 def on_commit_logged(job: Callable[[], None], *, what: str) -> None:
@@ -132,6 +142,7 @@ class Outbox:
         self._last_batch: list[_EventDraft] = []
         self._turn: tuple[int | None, datetime | None, int | None] | None = None
         self._dealt: Hand | None = None  # a hand that dealt cards in this batch
+        self._rotation_moved = False  # a hand began or ended at a Triple Stud table
 
     def table_frame(self, frame: Frame) -> None:
         self.table_frames.append(frame)
@@ -157,6 +168,8 @@ class Outbox:
         last: list[_EventDraft] = []
         if any(row.kind in DEALING_KINDS for row in rows):
             self._dealt = hand
+        if self.table.triple_stud and any(row.kind in ROTATION_KINDS for row in rows):
+            self._rotation_moved = True
         table_id = self.table.pk
         for row in rows:
             if row.visible_to is None:
@@ -211,6 +224,16 @@ class Outbox:
             for item in pending
         ]
 
+    def _table_game_frame(self) -> TableGame:
+        named = table_game_public(self.table)
+        rotation = named["rotation"]
+        return TableGame(
+            table_id=self.table.pk,
+            game=named["game"],
+            game_label=named["game_label"],
+            rotation=None if rotation is None else RotationState(**rotation),
+        )
+
     def result(
         self,
         *,
@@ -228,6 +251,8 @@ class Outbox:
             self.table_frame(LastHands(table_id=table_id, last_hands=last_hands_public(table_id)))
         if self.waiting_changed:
             self.table_frame(WaitingList(table_id=table_id, entries=waiting_list_public(table_id)))
+        if self._rotation_moved:
+            self.table_frame(self._table_game_frame())
         frames = Frames(
             table=self._built(self.table_frames),
             users={user: self._built(pending) for user, pending in self.user_frames.items()},

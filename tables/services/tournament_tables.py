@@ -89,13 +89,16 @@ def tournament_table_open(
     dealer_only_ante: bool,
     action_clock: int,
     time_bank: int,
+    triple_stud: bool = False,
 ) -> TournamentTableLock:
     """A new tournament table (R-TOUR-8): fixed limit as cash tables, the cap holding
     heads-up, the odd chip to the winner nearest the button's left, no rake, no buy-in
-    (chips are tournament chips). Created locked: nobody else sees it before the commit."""
+    (chips are tournament chips). `triple_stud`: it rotates the three games from its own
+    first hand (R-MIX-1). Created locked: nobody else sees it before the commit."""
     table = Table.objects.create(
         name=name,
         game=Game(game).value,
+        triple_stud=triple_stud,
         ante=ante,
         bring_in=bring_in,
         small_bet=small_bet,

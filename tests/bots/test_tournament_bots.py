@@ -29,7 +29,7 @@ from tests.consumer_helpers import make_player
 from tests.factories import PASSWORD
 from tests.room_processes import celery_worker, daphne, room_env
 from tournaments.models import Tournament, TournamentEntry, TournamentStatus, TournamentTable
-from tournaments.services.demo import demo_tournament_load
+from tournaments.services.demo import RAZZ_DEMO, STUD_DEMO, demo_tournament_load
 from tournaments.services.entries import tournament_add_on, tournament_create, tournament_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -227,10 +227,12 @@ def test_embedded_four_bots_register_play_the_tournament_out_and_each_gets_a_pla
     assert 1 in places.values()
 
 
-def test_embedded_the_demo_waits_for_a_player_then_plays_to_a_winner():
-    """`make run`'s demo (issue #13), smaller: the bots are registered and wait on the
-    tournament's socket; a player joining over the API starts it; it plays to a winner."""
-    demo = demo_tournament_load(seats=4, starting_chips=30)
+@pytest.mark.parametrize("kind", [STUD_DEMO, RAZZ_DEMO], ids=["stud", "razz"])
+def test_embedded_the_demo_waits_for_a_player_then_plays_to_a_winner(kind):
+    """`make run`'s demos (issue #13; the Razz one, issue #24), smaller: the bots are
+    registered and wait on the tournament's socket; a player joining over the API starts it;
+    it plays to a winner, every hand of it dealt as the tournament's game."""
+    demo = demo_tournament_load(kind=kind, seats=4, starting_chips=30)
     human = make_player()
     env = room_env(TOURNAMENT_SEATING_SECONDS="1")
     env["TASKS_RUN_BEAT"] = "1"
@@ -265,6 +267,11 @@ def test_embedded_the_demo_waits_for_a_player_then_plays_to_a_winner():
     tournament = Tournament.objects.get(pk=demo.tournament_id)
     assert tournament.status == TournamentStatus.FINISHED
     assert tournament.entries.count() == 4
+    games = {
+        hand.state["config"]["game"]
+        for hand in Hand.objects.filter(table__tournament_table__tournament=tournament)
+    }
+    assert games == {kind.game.value}
     assert sorted(r.place for r in results if r.place == 1) == [1]
     assert all(result.place is not None for result in results)
 

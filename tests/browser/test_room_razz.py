@@ -1,6 +1,8 @@
 """A Razz table with a bot, played end to end in the browser (R-RAZZ-1..6): the header says
 Razz, the player's strength line speaks lows ("7-4-A"), the bot plays its turns over HTTP and
-WebSocket, and the hand ends with a winner named by its low."""
+WebSocket, and the hand ends with a winner named by its low. A Triple Stud table (R-MIX-1)
+with a bot, across its turn from Stud to Razz: the header says the game now and the next
+hand's, as the server's frames say it."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from playwright.sync_api import expect
 
 from accounts.models import Player
 from bots.client import Bot
-from tables.models import Hand
+from tables.models import Hand, Table
 from tests.browser import steps
 from tests.consumer_helpers import make_player
 from tests.factories import PASSWORD, funded
@@ -49,3 +51,44 @@ def test_r_razz_6_a_razz_table_with_a_bot_plays_a_hand_in_the_browser(new_contex
     hand = Hand.objects.filter(table=table, ended_at__isnull=False).first()
     assert hand is not None and hand.state["config"]["game"] == "razz"
     assert bot.stats.actions > 0
+
+
+def test_r_mix_1_the_triple_stud_header_says_the_game_now_and_the_next_hands(new_context, room_url):
+    """R-MIX-1 (issue #24): a Triple Stud table with seven hands dealt. Before the deal the
+    header says the next hand is Stud, then Razz; while the 8th hand is played, "now Stud ·
+    next hand Razz"; once it ends, "next hand Razz · 7 more before Stud Hi/Lo"; and the 9th is
+    Razz. The page changes its words with each hand from the frames, with no reload."""
+    table = make_table(name="Triple lane", triple_stud=True, action_clock=30)
+    Table.objects.filter(pk=table.pk).update(hands_dealt=7)
+    bot_player = make_player()
+    bot = Bot(base_url=room_url, table_id=table.pk, username=bot_player.username,
+              password=PASSWORD, seed=5, policy="call")  # fmt: skip
+    outcome: list[object] = []
+    thread = threading.Thread(
+        target=lambda: outcome.append(asyncio.run(bot.play(hands=2, timeout=150))), daemon=True
+    )
+    page = new_context().new_page()
+    steps.sign_up(page, "tess")
+    funded(Player.objects.get(username="tess"), 10_000, reason="staff credit")
+    steps.open_table(page, table.pk)
+    header = page.locator("[data-stakes]")
+    expect(header).to_contain_text("Triple Stud · next hand Stud · then Razz · $1/$2")
+    steps.sit(page, 1, "20")
+    thread.start()
+
+    expect(header).to_contain_text("Triple Stud · now Stud · next hand Razz", timeout=60_000)
+    steps.play_hand_passively([page], within=90)
+    expect(header).to_contain_text(
+        "Triple Stud · next hand Razz · 7 more before Stud Hi/Lo", timeout=30_000
+    )
+    expect(header).to_contain_text(
+        "Triple Stud · now Razz · next hand Razz · 7 more before Stud Hi/Lo", timeout=60_000
+    )
+    steps.play_hand_passively([page], within=90)
+    thread.join(timeout=120)
+
+    games = list(Hand.objects.filter(table=table).order_by("number").values_list("number", "state"))
+    assert [(number, state["config"]["game"]) for number, state in games] == [
+        (8, "stud"),
+        (9, "razz"),
+    ]

@@ -20,6 +20,7 @@ export function tableFacts(store) {
     seq: store.seq,
     button: store.button,
     turnClock: store.deadline !== null,
+    table: snap ? snap.table : null,
     seats: snap ? snap.seats : null,
     viewer: snap ? snap.viewer : null,
     waitingList: snap ? (snap.waiting_list || []).map(({ offer_ms_left: _left, ...entry }) => entry) : null,

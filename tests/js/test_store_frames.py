@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from tables.models import Seat
+from tables.models import Seat, Table
 from tests.consumer_helpers import (
     TableClient,
     consumer_test_room,  # noqa: F401 (autouse)
@@ -80,10 +80,15 @@ async def play(
             await viewer.drain()
 
 
-async def record_a_hand() -> tuple[dict[str, Recorder], dict[str, int]]:
+async def record_a_hand(*, triple_stud: bool = False) -> tuple[dict[str, Recorder], dict[str, int]]:
     """Alice and Bob play the first streets of a hand while a visitor watches; each takes a
-    snapshot before the deal, after three actions and after six."""
-    table = await database_sync_to_async(make_table)()
+    snapshot before the deal, after three actions and after six. `triple_stud`: at a Triple
+    Stud table (R-MIX-1) whose hand is its 8th, the last Stud hand before Razz."""
+    table = await database_sync_to_async(make_table)(triple_stud=triple_stud)
+    if triple_stud:
+        await database_sync_to_async(
+            lambda: Table.objects.filter(pk=table.pk).update(hands_dealt=7)
+        )()
     alice_player, bob_player = [await database_sync_to_async(make_player)() for _ in range(2)]
     alice, bob = await seated_clients(table.pk, [alice_player, bob_player])
     visitor = await TableClient.open(table.pk)
@@ -135,6 +140,29 @@ async def test_a_snapshot_plus_the_frames_after_it_equals_the_next_snapshot(view
         assert compared["viaFrames"] == compared["viaSnapshot"], differences(
             compared["viaFrames"], compared["viaSnapshot"]
         )
+
+
+@pytest.mark.parametrize("viewer", ["player", "watcher"])
+async def test_r_mix_1_the_header_at_a_triple_stud_table_follows_the_deal_from_the_frames(
+    viewer, modules
+):
+    """R-MIX-1 (issue #24): at a Triple Stud table the 8th hand is dealt. The frames the
+    consumer really sent leave the page's store with the table (its game and the rotation's
+    words) the next snapshot has, and the header reads "now Stud · next hand Razz" before
+    any snapshot is asked for: the page draws the server's words, it works nothing out."""
+    recorders, player_ids = await record_a_hand(triple_stud=True)
+    recorder = recorders[viewer]
+    options = {"playerId": player_ids.get(viewer)}
+    before, frames, after = recorder.between(0, 1)
+    assert [f["type"] for f in frames].count("table_game") == 1
+    compared = await modules.call(CHECKS, "snapshotThenFrames", before, frames, after, options)
+    assert compared["viaFrames"] == compared["viaSnapshot"], differences(
+        compared["viaFrames"], compared["viaSnapshot"]
+    )
+    waiting = await modules.call(CHECKS, "headerAfter", [before], options)
+    dealt = await modules.call(CHECKS, "headerAfter", [before, *frames], options)
+    assert waiting["stakes"].startswith("Triple Stud · next hand Stud · then Razz · $2/$4")
+    assert dealt["stakes"].startswith("Triple Stud · now Stud · next hand Razz · $2/$4")
 
 
 RANK_FACES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -99,6 +99,57 @@ def test_fold_to_one_and_the_hand_end_are_proved_for_every_viewer(
     proof.check()
 
 
+def triple_stud_at_the_last_stud_hand() -> tuple[Table, dict[int, Player]]:
+    """A Triple Stud table (R-MIX-1) with seven hands dealt: the next is the last Stud hand."""
+    table = make_table(triple_stud=True)
+    players = {number: seated_player(table, seat_number=number) for number in (1, 2, 3)}
+    Table.objects.filter(pk=table.pk).update(hands_dealt=7)
+    return table, players
+
+
+def everyone_folds_to_the_last(table: Table, players: dict[int, Player]) -> Player:
+    """The bring-in completes and the next folds: the last one to fold ends the hand."""
+    actor, _ = to_act(table, players)
+    assert act(table, actor, "complete", offered(table, actor)["complete"]).ok
+    actor, _ = to_act(table, players)
+    assert act(table, actor, "fold").ok
+    actor, _ = to_act(table, players)
+    return actor
+
+
+def test_r_mix_1_the_deal_at_a_triple_stud_table_tells_every_page_the_rotation(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-MIX-1: the 8th hand is dealt: every viewer's header turns from "next hand Stud · then
+    Razz" to "now Stud · next hand Razz" from the frames, as the snapshot after says."""
+    table, players = triple_stud_at_the_last_stud_hand()
+    with frame_proof(
+        table, [players[1], players[2], None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.hand_start(table_id=table.pk).ok
+    proof.check()
+    (header,) = {after["table"]["game_label"] for after in proof.after}
+    assert header == "Triple Stud · now Stud · next hand Razz"
+
+
+def test_r_mix_1_the_hand_end_at_a_triple_stud_table_tells_every_page_the_next_game(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-MIX-1: the last Stud hand ends: every viewer's header says the next hand is Razz
+    (seven more after it before Stud Hi/Lo) from the hand's own frames, no snapshot asked."""
+    table, players = triple_stud_at_the_last_stud_hand()
+    assert services.hand_start(table_id=table.pk).ok
+    last = everyone_folds_to_the_last(table, players)
+    other = next(player for player in players.values() if player != last)
+    with frame_proof(
+        table, [last, other, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert act(table, last, "fold").ok
+    proof.check()
+    (header,) = {after["table"]["game_label"] for after in proof.after}
+    assert header == "Triple Stud · next hand Razz · 7 more before Stud Hi/Lo"
+
+
 def test_sitting_out_and_in_are_proved(django_capture_on_commit_callbacks, monkeypatch):
     """R-SIT-1, between hands."""
     table, players = three_at_a_table()

@@ -1,6 +1,7 @@
-"""The demo tournament of `make run` (tournaments/services/demo.py): a turbo sit-and-go of 10
-that nine demo bots have entered, so the first player who registers starts it on two tables;
-loading it again changes nothing, and once it is over the next load opens the next one."""
+"""The demo tournaments of `make run` (tournaments/services/demo.py): a turbo sit-and-go of 10
+that nine demo bots have entered, so the first player who registers starts it on two tables,
+and a Razz one of 6 with five bots (issue #24); loading them again changes nothing, and once
+one is over the next load opens the next one."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tournaments.services.demo import (
     DEMO_FEE,
     DEMO_SEATS,
     DEMO_TOURNAMENT,
+    RAZZ_DEMO,
     demo_tournament_load,
 )
 from tournaments.services.entries import tournament_cancel, tournament_register
@@ -117,3 +119,60 @@ def test_a_demo_bot_can_pay_its_add_on_after_the_buy_in() -> None:
     assert second.registered == DEMO_BOTS
     bot.refresh_from_db()
     assert bot.balance >= DEMO_ADD_ON_PRICE
+
+
+def test_r_razz_1_make_run_opens_a_razz_tournament_beside_the_stud_one() -> None:
+    """Issue #24: `load_demo_tournament` (run by `make run`) opens the Stud turbo and a Razz
+    sit-and-go of 6 with five bots paid in, and prints where each is, as it says."""
+    out = io.StringIO()
+    call_command("load_demo_tournament", stdout=out)
+
+    razz = Tournament.objects.get(name=RAZZ_DEMO.name)
+    stud = Tournament.objects.get(name=DEMO_TOURNAMENT)
+    assert (razz.game, razz.game_label, razz.triple_stud) == ("razz", "Razz", False)
+    assert (stud.game_label, stud.game_name) == ("Stud", "Seven Card Stud")
+    assert (razz.max_players, razz.start_when_registered) == (6, 6)
+    assert sorted(razz.entries.values_list("player__username", flat=True)) == [
+        f"rtbot{n}" for n in range(1, 6)
+    ]
+    printed = out.getvalue()
+    assert f"turbo sit-and-go, 9 registered, registering): /tournaments/{stud.pk}/" in printed
+    assert f"Razz sit-and-go, 5 registered, registering): /tournaments/{razz.pk}/" in printed
+    again = io.StringIO()
+    call_command("load_demo_tournament", "--razz-tournament-id", stdout=again)
+    assert int(again.getvalue()) == razz.pk
+
+
+def test_r_razz_2_a_player_joining_the_razz_bots_starts_it_dealing_razz() -> None:
+    demo = demo_tournament_load(kind=RAZZ_DEMO)
+    player = make_player()
+    tournament_register(tournament_id=demo.tournament_id, player=player)
+
+    tournament_clock_sweep(now=timezone.now())
+
+    tournament = Tournament.objects.get(pk=demo.tournament_id)
+    assert tournament.status == TournamentStatus.RUNNING
+    (table,) = {
+        seat.table for seat in Seat.objects.filter(table__tournament_table__tournament=tournament)
+    }
+    assert table.game == "razz" and table.seat_set.count() == 6
+
+
+@pytest.mark.django_db(transaction=True)  # each demo's thread has its own connection
+def test_the_demo_bots_play_the_stud_and_the_razz_demo_tournaments(monkeypatch) -> None:
+    """`tournament_bots --demo` (run by `make run`) sends each demo tournament its bots: the
+    nine tbots to the Stud one and the five rtbots to the Razz one."""
+    from bots.management.commands.tournament_bots import Command
+
+    played: dict[int, list[str]] = {}
+    monkeypatch.setattr(
+        Command, "_play", lambda self, tid, usernames, options: played.update({tid: usernames})
+    )
+
+    Command()._demo({}, rounds=1)
+
+    by_name = {Tournament.objects.get(pk=tid).name: names for tid, names in played.items()}
+    assert by_name == {
+        DEMO_TOURNAMENT: [f"tbot{n}" for n in range(1, 10)],
+        RAZZ_DEMO.name: [f"rtbot{n}" for n in range(1, 6)],
+    }

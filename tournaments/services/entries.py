@@ -65,6 +65,7 @@ SETTING_FIELDS = frozenset(
     {
         "name",
         "game",
+        "triple_stud",
         "buy_in",
         "fee",
         "starting_chips",
@@ -85,7 +86,9 @@ SETTING_FIELDS = frozenset(
 # each paid, and the prize pool is counted from them).
 MONEY_FIELDS = frozenset({"buy_in", "fee", "add_on_price"})
 # The draw seated players with these: fixed once the tournament has started.
-SEATING_FIELDS = frozenset({"game", "starting_chips", "add_on_chips", "min_players", "max_players"})
+SEATING_FIELDS = frozenset(
+    {"game", "triple_stud", "starting_chips", "add_on_chips", "min_players", "max_players"}
+)
 # The statuses staff set by hand; the others follow from play (start, breaks, pause, end).
 STAFF_STATUSES = frozenset({TournamentStatus.ANNOUNCED, TournamentStatus.REGISTERING})
 

@@ -50,6 +50,7 @@ def table_open(
     lock = tournament_table_open(
         name=table_name(tournament, number),
         game=tournament.game,
+        triple_stud=tournament.triple_stud,
         ante=level.ante,
         bring_in=level.bring_in,
         small_bet=level.small_bet,

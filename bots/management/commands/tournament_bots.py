@@ -1,16 +1,17 @@
 """manage.py tournament_bots: bot players in a tournament of the running room.
 
     manage.py tournament_bots --tournament 3 --count 9     # register tbot1..9 and play it
-    manage.py tournament_bots --demo                        # `make run`: the demo tournament
+    manage.py tournament_bots --demo                        # `make run`: the demo tournaments
 
 Each bot logs in over HTTP, registers over the API (already registered is fine), waits on the
 tournament's socket for the draw, plays at its table over the WebSocket protocol, follows its
 moves to other tables and stops when it is out or the tournament is over. It buys the
 add-on over the API (`POST /api/tournaments/<id>/add-on/`) by `--add-on`: `short` (the
 default) while it is open and the bot's stack is at or below the starting stack, `always` as
-soon as it is offered, `never`. The bot accounts
-are made (and funded) when missing. `--demo` plays the demo tournament
-(tournaments.services.demo), then the next one it opens, until stopped.
+soon as it is offered, `never`. The bot accounts are made (and funded) when missing. `--demo`
+plays each demo tournament (tournaments.services.demo: the Stud turbo with tbot1..9, the Razz
+one with rtbot1..5) at the same time, each in its own thread, and the next one of its kind
+when it is over, until stopped.
 """
 
 from __future__ import annotations
@@ -19,13 +20,17 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bots.client import ADD_ON_POLICIES, POLICIES, TournamentBot, play_tournament, wait_for_room
 from tables.services.demo import DEMO_BOT_PASSWORD, demo_bot_account
+
+if TYPE_CHECKING:
+    from tournaments.services.demo import DemoKind
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +48,9 @@ class Command(BaseCommand):
             action="store_true",
             help="play the demo tournament, and the next one after it ends, until stopped",
         )
-        parser.add_argument("--count", type=int, default=None, help="bots (demo: 9)")
+        parser.add_argument(
+            "--count", type=int, default=None, help="bots (default 9; --demo: each its own)"
+        )
         parser.add_argument("--url", default="http://127.0.0.1:8000")
         parser.add_argument(
             "--policy",
@@ -59,7 +66,9 @@ class Command(BaseCommand):
             "is at or below the starting stack, always as soon as it is offered, or never",
         )
         parser.add_argument("--password", default=DEMO_BOT_PASSWORD)
-        parser.add_argument("--prefix", default="tbot")
+        parser.add_argument(
+            "--prefix", default="tbot", help="bot names (--demo: each tournament's own)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["demo"] == (options["tournament"] is not None):
@@ -75,16 +84,34 @@ class Command(BaseCommand):
                     demo_bot_account(username, options["password"])
                 self._play(options["tournament"], usernames, options)
 
-    def _demo(self, options: dict[str, Any]) -> None:
+    def _demo(self, options: dict[str, Any], rounds: int | None = None) -> None:
+        """Every demo tournament at once, each in its own thread; `rounds`: how many of each
+        (None: until stopped)."""
+        from tournaments.services.demo import DEMO_KINDS
+
+        threads = [
+            threading.Thread(target=self._demo_rounds, args=(kind, options, rounds), daemon=True)
+            for kind in DEMO_KINDS
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    def _demo_rounds(self, kind: DemoKind, options: dict[str, Any], rounds: int | None) -> None:
+        """One demo tournament after another of this kind."""
         from tournaments.services.demo import demo_tournament_load
 
-        while True:
+        played = 0
+        while rounds is None or played < rounds:
+            played += 1
             try:
-                demo = demo_tournament_load(bots=options["count"], prefix=options["prefix"])
+                demo = demo_tournament_load(kind=kind)
                 self._play(demo.tournament_id, list(demo.bot_usernames), options)
             except Exception as failed:  # the demo goes on: the next round starts afresh
-                logger.exception("demo tournament bots: %s", failed)
-            time.sleep(DEMO_NEXT_AFTER)
+                logger.exception("demo tournament bots (%s): %s", kind.name, failed)
+            if rounds is None or played < rounds:
+                time.sleep(DEMO_NEXT_AFTER)
 
     def _play(self, tournament_id: int, usernames: list[str], options: dict[str, Any]) -> None:
         bots = [

@@ -109,6 +109,16 @@
 
 /**
  * @typedef {{
+ *   hand_in_play: boolean,
+ *   current_game: string,
+ *   next_hand_game: string,
+ *   hands_left_in_game: number,
+ *   next_game: string,
+ * }} RotationState
+ */
+
+/**
+ * @typedef {{
  *   type: "seat_offer",
  *   table_id: number,
  *   entry_id: number,
@@ -176,6 +186,16 @@
 
 /**
  * @typedef {{
+ *   type: "table_game",
+ *   table_id: number,
+ *   game: string,
+ *   game_label: string,
+ *   rotation: RotationState | null,
+ * }} TableGameFrame
+ */
+
+/**
+ * @typedef {{
  *   type: "time_bank",
  *   table_id: number,
  *   hand_id: number,
@@ -220,6 +240,6 @@
  * }} YourTurnFrame
  */
 
-/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
+/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
 
 export {};

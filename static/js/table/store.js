@@ -173,6 +173,15 @@ export class TableStore {
           }
         }
         return [];
+      case "table_game":
+        // R-MIX-1: a Triple Stud table's hand was dealt or ended: the server's words for the
+        // game now and next (the header draws `game_label`; nothing is worked out here).
+        if (this.snap) {
+          this.snap.table.game = frame.game;
+          this.snap.table.game_label = frame.game_label;
+          this.snap.table.rotation = frame.rotation;
+        }
+        return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
         return [];

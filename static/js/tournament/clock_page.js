@@ -1,5 +1,6 @@
-// The "tournament clock" for a television: level, limits, antes, the time left in large
-// type, the next level, players left, average stack; live over the tournament's socket.
+// The "tournament clock" for a television: the game (at Triple Stud, where each table's
+// rotation stands), level, limits, antes, the time left in large type, the next level,
+// players left, average stack; live over the tournament's socket.
 import { dollars, chipCount } from "../money.js";
 import { TICK_MS, monotonicNow } from "../table/clock.js";
 import { clockNow, limitsText } from "./format.js";
@@ -14,6 +15,14 @@ function render() {
   const t = state.tournament;
   const level = t.level || t.next_level;
   $("[data-status]").textContent = t.status_label;
+  // Triple Stud (R-MIX-1): each table's rotation, in the server's words.
+  const rotation = $("[data-rotation]");
+  rotation.hidden = !t.triple_stud || !t.tables.length;
+  rotation.replaceChildren(...(t.triple_stud ? t.tables : []).map((table) => {
+    const li = document.createElement("li");
+    li.textContent = `Table ${table.number}: ${table.game_label}`;
+    return li;
+  }));
   $("[data-level]").textContent = t.level ? String(t.level.number) : "—";
   $("[data-limits]").textContent = limitsText(level);
   $("[data-ante]").textContent = level ? `${chipCount(level.ante)}${level.dealer_only_ante ? " dealer" : ""}` : "";

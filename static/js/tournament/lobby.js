@@ -95,6 +95,7 @@ function rowOf(t) {
   const players = t.players_left === null ? `${t.entrants}/${t.max_players}` : `${t.players_left} of ${t.entrants}`;
   tr.append(
     name,
+    cell(t.game_label, "game", "Game"),
     cell(startsText(t), "", "Starts"),
     cell(`${dollars(t.buy_in)}+${dollars(t.fee)}`, "money", "Buy-in"),
     cell(chipCount(t.starting_chips), "num", "Chips"),
@@ -114,7 +115,7 @@ function render() {
   const drawn = rows.map(rowOf);
   if (!drawn.length) {
     const td = cell("No tournament is announced right now.", "empty");
-    td.colSpan = 8;
+    td.colSpan = 9;
     const tr = document.createElement("tr");
     tr.append(td);
     drawn.push(tr);

@@ -156,7 +156,15 @@ function renderLists(t) {
       li.textContent = `Seat ${seat.seat} · ${seat.name} · ${chipCount(seat.stack)}`;
       ul.append(li);
     }
-    div.append(h, ul);
+    div.append(h);
+    if (t.triple_stud) {
+      // R-MIX-1: where this table's rotation stands, in the server's words.
+      const game = document.createElement("p");
+      game.className = "t-game";
+      game.textContent = table.game_label;
+      div.append(game);
+    }
+    div.append(ul);
     return div;
   });
   if (!tables.length) {
