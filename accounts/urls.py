@@ -10,6 +10,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.account, name="account"),
     path("settings/", views.player_settings, name="settings"),
+    path("settings/sessions/end/", views.sessions_end_others, name="sessions_end_others"),
     path("settings/unmute/", views.chat_unmute, name="chat_unmute"),
     path("email/confirm/again/", views.email_confirm_again, name="email_confirm_again"),
     path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),

@@ -50,6 +50,7 @@ from accounts.services import (
     wallet_top_up,
     wallet_top_up_refusal,
 )
+from accounts.sessions import player_sessions, player_sessions_end, sessions_open
 
 LEDGER_PAGE_SIZE = 50
 CASHIER_LIST_SIZE = 50
@@ -147,7 +148,32 @@ def player_settings(request: PlayerRequest) -> HttpResponse:
 
 def _settings_page(request: PlayerRequest, form: PlayerSettingsForm) -> HttpResponse:
     muted = chat_muted_players(request.user.pk)
-    return render(request, "accounts/settings.html", {"form": form, "muted_players": muted})
+    sessions = sessions_open(player_sessions(player_id=request.user.pk))
+    return render(
+        request,
+        "accounts/settings.html",
+        {
+            "form": form,
+            "muted_players": muted,
+            "sessions": sessions,
+            "this_session_key": request.session.session_key,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def sessions_end_others(request: PlayerRequest) -> HttpResponse:
+    """The settings page's "Log out everywhere else": every other session of the player ends;
+    this one stays."""
+    ended = player_sessions_end(
+        player_id=request.user.pk, keep_session_key=request.session.session_key
+    )
+    messages.success(
+        request,
+        f"Logged out everywhere else ({ended} other session{'' if ended == 1 else 's'} ended).",
+    )
+    return redirect("settings")
 
 
 @login_required
