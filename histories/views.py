@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.http import PlayerRequest
 from histories.forms import HandFilterForm, HandsEmailForm
+from histories.player_data import player_data_zip
 from histories.selectors import (
     PlayedHand,
     email_requests,
@@ -149,6 +150,17 @@ def hands_download_zip(request: PlayerRequest) -> HttpResponse:
         name += f"-{filters['first_day'] or 'start'}-{filters['last_day'] or 'now'}"
     response = HttpResponse(hands_zip(hands), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+    return response
+
+
+@login_required
+@require_GET
+def player_data_download(request: PlayerRequest) -> HttpResponse:
+    """The account page's "Download my data" (issue #26): account, ledger and every hand the
+    player played, their copy, in one zip."""
+    response = HttpResponse(player_data_zip(player=request.user), content_type="application/zip")
+    filename = f"stud-room-{request.user.username}-data.zip"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
