@@ -54,6 +54,9 @@ class Player(AbstractUser):
     all_ins_day = models.DateField(null=True, blank=True)
     # Play money: the New York day of the player's last top-up (at most one a day).
     play_money_top_up_day = models.DateField(null=True, blank=True, editable=False)
+    # When the player closed the account (issue #26, accounts.services.player_account_close):
+    # its ledger and hands are kept, its personal fields blanked, its logins disabled.
+    closed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager[Player]] = UserManager()  # type: ignore[assignment]
     # The names as loaded or last saved (from_db, save): unchanged names keep their keys.

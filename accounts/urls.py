@@ -14,6 +14,7 @@ urlpatterns = [
     path("settings/unmute/", views.chat_unmute, name="chat_unmute"),
     path("email/confirm/again/", views.email_confirm_again, name="email_confirm_again"),
     path("email/confirm/<str:token>/", views.email_confirm, name="email_confirm"),
+    path("close/", views.account_close, name="account_close"),
     path("top-up/", views.top_up, name="top_up"),
     path("limits/", views.play_limits, name="play_limits"),
     path("limits/break/", views.play_break, name="play_break"),
