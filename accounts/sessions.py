@@ -53,8 +53,10 @@ def player_session_record(
     return session
 
 
-def player_session_seen(*, session_key: str, now: datetime) -> None:
-    PlayerSession.objects.filter(session_key=session_key).update(last_seen=now)
+def player_session_seen(*, session_key: str, now: datetime) -> int:
+    """A request of the session: its "last seen" moves. How many rows it moved (0: a session
+    not recorded, such as one logged in before sessions were recorded)."""
+    return PlayerSession.objects.filter(session_key=session_key).update(last_seen=now)
 
 
 def player_session_forget(*, session_key: str) -> None:
@@ -136,6 +138,15 @@ class SessionSeenMiddleware:
         now = _now()
         seen = session.get(SEEN_KEY)
         if seen is None or datetime.fromisoformat(seen) + LAST_SEEN_EVERY <= now:
-            player_session_seen(session_key=key, now=now)
+            if not player_session_seen(session_key=key, now=now):
+                # Logged in before logins were recorded: recorded now, so the list shows it
+                # and "Log out everywhere else" can end it.
+                player_session_record(
+                    player=user,
+                    session_key=key,
+                    user_agent=request.META.get("HTTP_USER_AGENT", ""),
+                    address=get_client_ip_address(request),
+                    now=now,
+                )
             session[SEEN_KEY] = now.isoformat()
         return response

@@ -84,3 +84,18 @@ def test_issue_26_last_seen_moves_with_the_session_requests(monkeypatch):
     page = laptop.get(reverse("settings")).content.decode()
     phone_item = page[: page.index(PHONE)].rsplit("<li>", 1)[-1] + page[page.index(PHONE) :]
     assert f"last seen {later:%Y-%m-%d %H:%M} UTC" in phone_item.split("</li>", 1)[0]
+
+
+def test_issue_26_a_session_from_before_logins_were_recorded_is_listed_and_can_be_ended():
+    PlayerFactory(username="liam")
+    old = _logged_in("liam", PHONE, "203.0.113.7")
+    PlayerSession.objects.all().delete()  # as if logged in before this was deployed
+    session = old.session
+    session.pop(sessions.SEEN_KEY)
+    session.save()
+    old.get(reverse("account"))  # its next request records it
+    laptop = _logged_in("liam", LAPTOP, "198.51.100.2")
+
+    assert PHONE in laptop.get(reverse("settings")).content.decode()
+    laptop.post(reverse("sessions_end_others"))
+    assert old.get(reverse("account")).url.startswith(reverse("login"))
