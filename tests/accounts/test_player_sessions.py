@@ -83,7 +83,7 @@ def test_issue_26_last_seen_moves_with_the_session_requests(monkeypatch):
 
     page = laptop.get(reverse("settings")).content.decode()
     phone_item = page[: page.index(PHONE)].rsplit("<li>", 1)[-1] + page[page.index(PHONE) :]
-    assert f"last seen {later:%Y-%m-%d %H:%M} UTC" in phone_item.split("</li>", 1)[0]
+    assert f"{later:%Y-%m-%d %H:%M} UTC</time>" in phone_item.split("</li>", 1)[0]
 
 
 def test_issue_26_a_session_from_before_logins_were_recorded_is_listed_and_can_be_ended():
