@@ -170,7 +170,15 @@ class PlayerAdmin(PlayerSupportMixin, UserAdmin):
         "is_active",
         "date_joined",
     )
-    list_filter = ("is_staff", "is_superuser", "is_active", "auto_ante", "auto_muck", "date_joined")
+    list_filter = (
+        "is_staff",
+        "is_superuser",
+        "is_active",
+        "auto_ante",
+        "auto_muck",
+        "date_joined",
+        "closed_at",
+    )
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
     readonly_fields = (
         "email_confirmed",  # the player's own link confirms it (issue #22)

@@ -178,3 +178,22 @@ class PlayLimitForm(forms.Form):
             except MoneyParseError as error:
                 self.add_error("amount", str(error))
         return cleaned
+
+
+class AccountCloseForm(forms.Form):
+    """Closing an account asks for the password: a session left open cannot close it."""
+
+    password = forms.CharField(label="Your password", widget=forms.PasswordInput, strip=False)
+    confirm = forms.BooleanField(
+        label="I understand: I cannot log in again, and this cannot be undone."
+    )
+
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.player.check_password(password):
+            raise forms.ValidationError("That is not your password.")
+        return password

@@ -27,6 +27,7 @@ from accounts.models import (
     LedgerKind,
     PlayBreak,
     PlayBreakKind,
+    Player,
     PlayLimit,
     PlayLimitKind,
 )
@@ -263,12 +264,16 @@ def break_in_force(player_id: int, now: datetime | None = None) -> PlayBreak | N
 
 
 def players_on_break(player_ids: list[int], now: datetime | None = None) -> set[int]:
+    """The players among `player_ids` whose break or self-exclusion runs now, and those who
+    closed their account (issue #26): the tables cash both out when the hand they are in ends."""
     now = timezone.now() if now is None else now
-    return set(
-        PlayBreak.objects.filter(
-            player_id__in=player_ids, starts_at__lte=now, ends_at__gt=now
-        ).values_list("player_id", flat=True)
+    on_break = PlayBreak.objects.filter(
+        player_id__in=player_ids, starts_at__lte=now, ends_at__gt=now
+    ).values_list("player_id", flat=True)
+    closed = Player.objects.filter(pk__in=player_ids, closed_at__isnull=False).values_list(
+        "pk", flat=True
     )
+    return set(on_break) | set(closed)
 
 
 def break_check(*, player_id: int, now: datetime | None = None) -> None:

@@ -54,6 +54,9 @@ class Player(AbstractUser):
     all_ins_day = models.DateField(null=True, blank=True)
     # Play money: the New York day of the player's last top-up (at most one a day).
     play_money_top_up_day = models.DateField(null=True, blank=True, editable=False)
+    # When the player closed the account (issue #26, accounts.services.player_account_close):
+    # its ledger and hands are kept, its personal fields blanked, its logins disabled.
+    closed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager[Player]] = UserManager()  # type: ignore[assignment]
     # The names as loaded or last saved (from_db, save): unchanged names keep their keys.
@@ -614,3 +617,22 @@ class AccountMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} to {self.player} at {self.sent_at:%Y-%m-%d %H:%M}"
+
+
+class PlayerSession(models.Model):
+    """One login of a player (issue #26): Django's session store is not indexed by player, so
+    each login is recorded here (accounts.sessions, on `user_logged_in`) for the settings
+    page's list of sessions and its "Log out everywhere else"."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="login_sessions")
+    session_key = models.CharField(max_length=40, unique=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    started_at = models.DateTimeField()
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "last_seen"], name="player_session_seen")]
+
+    def __str__(self) -> str:
+        return f"Session of {self.player} seen {self.last_seen:%Y-%m-%d %H:%M}"

@@ -10,7 +10,7 @@ from django.dispatch import Signal
 
 auto_ante_turned_on = Signal()
 
-# Sent after the commit of a break or self-exclusion a player took (issue #26), with
-# `player_id`: the tables cash them out (at the end of any hand they are in), the tournaments
-# unregister them from those not started.
+# Sent after the commit of a break or self-exclusion a player took, or of an account closed
+# (issue #26), with `player_id`: the tables cash them out (at the end of any hand they are
+# in), the tournaments unregister them from those not started.
 play_break_taken = Signal()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.email_confirmation import email_confirm_read
 from accounts.forms import (
     NAME_TAKEN_MESSAGE,
+    AccountCloseForm,
     CashierRequestForm,
     PlayerSettingsForm,
     PlayLimitForm,
@@ -35,6 +36,7 @@ from accounts.money import cents_format
 from accounts.names import NameRefused
 from accounts.selectors import chat_muted_players, player_cashier_requests, player_ledger
 from accounts.services import (
+    AccountCloseRefused,
     CashierRefused,
     ChatMuteRefused,
     EmailConfirmRefused,
@@ -44,12 +46,14 @@ from accounts.services import (
     chat_mute_set,
     email_confirmation_send,
     play_money_room,
+    player_account_close,
     player_email_confirm,
     player_settings_update,
     player_sign_up,
     wallet_top_up,
     wallet_top_up_refusal,
 )
+from accounts.sessions import player_sessions, player_sessions_end, sessions_open
 
 LEDGER_PAGE_SIZE = 50
 CASHIER_LIST_SIZE = 50
@@ -147,7 +151,32 @@ def player_settings(request: PlayerRequest) -> HttpResponse:
 
 def _settings_page(request: PlayerRequest, form: PlayerSettingsForm) -> HttpResponse:
     muted = chat_muted_players(request.user.pk)
-    return render(request, "accounts/settings.html", {"form": form, "muted_players": muted})
+    sessions = sessions_open(player_sessions(player_id=request.user.pk))
+    return render(
+        request,
+        "accounts/settings.html",
+        {
+            "form": form,
+            "muted_players": muted,
+            "sessions": sessions,
+            "this_session_key": request.session.session_key,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def sessions_end_others(request: PlayerRequest) -> HttpResponse:
+    """The settings page's "Log out everywhere else": every other session of the player ends;
+    this one stays."""
+    ended = player_sessions_end(
+        player_id=request.user.pk, keep_session_key=request.session.session_key
+    )
+    messages.success(
+        request,
+        f"Logged out everywhere else ({ended} other session{'' if ended == 1 else 's'} ended).",
+    )
+    return redirect("settings")
 
 
 @login_required
@@ -293,3 +322,20 @@ def play_break(request: PlayerRequest) -> HttpResponse:
         " You leave each table when its hand ends.",
     )
     return redirect("play_limits")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_close(request: PlayerRequest) -> HttpResponse:
+    """Close my account: what is kept and what goes, then the password to confirm."""
+    form = AccountCloseForm(request.POST or None, player=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player_account_close(player_id=request.user.pk)
+        except AccountCloseRefused as error:
+            messages.error(request, str(error))
+            return redirect("account")
+        logout(request)
+        messages.success(request, "Your account is closed. Thank you for playing.")
+        return redirect("login")
+    return render(request, "accounts/close.html", {"form": form})

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:hand_id>/json/", views.hand_download_json, name="hand_download_json"),
     path("<int:hand_id>/phh/", views.hand_download_phh, name="hand_download_phh"),
     path("zip/", views.hands_download_zip, name="hands_download_zip"),
+    path("my-data/", views.player_data_download, name="player_data_download"),
     path("email/", views.hands_email, name="hands_email"),
     path("import/", views.hands_import, name="hands_import"),
     path("import/keep/", views.hands_import_keep, name="hands_import_keep"),

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.http import PlayerRequest
 from histories.forms import HandFilterForm, HandImportForm, HandKeepForm, HandsEmailForm
 from histories.imported import ImportedFile, imported_file, imported_hand, imported_hands
+from histories.player_data import player_data_zip
 from histories.selectors import (
     PlayedHand,
     email_requests,
@@ -154,6 +155,17 @@ def hands_download_zip(request: PlayerRequest) -> HttpResponse:
         name += f"-{filters['first_day'] or 'start'}-{filters['last_day'] or 'now'}"
     response = HttpResponse(hands_zip(hands), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+    return response
+
+
+@login_required
+@require_GET
+def player_data_download(request: PlayerRequest) -> HttpResponse:
+    """The account page's "Download my data" (issue #26): account, ledger and every hand the
+    player played, their copy, in one zip."""
+    response = HttpResponse(player_data_zip(player=request.user), content_type="application/zip")
+    filename = f"stud-room-{request.user.username}-data.zip"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "django_otp.middleware.OTPMiddleware",
     # A login that owes its second factor (every staff login) reaches only the pages that take it.
     "accounts.second_factor_gate.SecondFactorGateMiddleware",
+    # Each login's "last seen" on the settings page's list of sessions (issue #26).
+    "accounts.sessions.SessionSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
