@@ -105,9 +105,9 @@ def serious_violations(page: Any) -> list[str]:
 
 
 # What changes with the run's own clock, masked (magenta) in the compared pictures only: the
-# running clocks, every <time> (the ledger's, the dashboard's "as of", the audit's hour) and the
-# dashboard's 30-day chart ([data-run-day]: its dates end on the day of the run), all of them
-# written from the moment of the run. The docs' pictures show them.
+# running clocks, every <time> (the ledger's, the hand list's, the audit's hour), and the
+# dashboard's "as of" line and 30-day chart ([data-run-day]: they end on the day of the run).
+# The docs' pictures show them all.
 MASKED = ".clock, [data-t-time], .tv-time, [data-clock-seconds], time, [data-run-day]"
 
 
