@@ -21,11 +21,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from accounts.models import Player
 from stud import Action, ActionKind
 from tables import services
-from tables.models import RakeSchedule, RakeTier, Table
+from tables.models import Hand, RakeSchedule, RakeTier, Table
 from tests.browser.sweep_hold import SweepHold
 from tests.factories import PlayerFactory, funded
 from tests.history_hands import bettor, hold_scheduling, raked_hand
@@ -77,8 +78,27 @@ class Scene:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def hand_ids_from(first: int) -> None:
+    """The scene's hands get the same ids on every run, whatever ran before it in the process
+    and on either database (the hand list and the histories show them: "#1001"). Django's
+    `reset_sequences` would do it for every table, but on PostgreSQL it restarts sequences
+    under the rows the migrations seeded (the rake schedules)."""
+    table = Hand._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT setval(pg_get_serial_sequence(%s, 'id'), %s, false)", [table, first]
+            )
+        else:
+            cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
+            cursor.execute(
+                "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, first - 1]
+            )
+
+
 def room_scene(monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold) -> Scene:
     hold_scheduling(monkeypatch)
+    hand_ids_from(1001)
     monkeypatch.setattr("tables.services.scheduling.task_send", lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     monkeypatch.setattr("tournaments.broadcast._send", lambda messages: None)

@@ -49,6 +49,15 @@ def log_in_staff(page: Any, staff: Player, *, at: str = "/admin/login/") -> None
     page.wait_for_url(lambda url: "/two-factor/" not in url and "/login/" not in url)
 
 
+def top_bar_link(page: Any, name: str) -> Any:
+    """A link of the top bar's menu, as a person reaches it: on a phone the menu is folded
+    behind "Menu" (static/js/menu.js), which is opened first."""
+    menu = page.locator(".topbar").get_by_role("button", name="Menu")
+    if menu.is_visible():
+        menu.click()
+    return page.locator(".topbar nav").get_by_role("link", name=name)
+
+
 def open_table(page: Any, table_id: int) -> None:
     page.goto(f"/tables/{table_id}/")
     page.locator('[data-connection="online"]').first.wait_for()

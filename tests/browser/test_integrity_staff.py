@@ -55,7 +55,7 @@ def test_staff_see_a_flagged_pair_with_its_evidence_and_suspend_it(
     page = watch.watch(new_context(*size)).new_page()
     steps.log_in_staff(page, staff, at="/accounts/login/")  # with its one-time password (#26)
 
-    page.get_by_role("link", name="Integrity").click()
+    steps.top_bar_link(page, "Integrity").click()
     page.wait_for_url(re.compile(r"/staff/integrity/$"))
     card = page.locator(f"[data-pair='{review.pk}']")
     expect(card).to_contain_text(f"{carol.table_name} folded the better hand to")

@@ -28,9 +28,7 @@ from tests.browser import seen, steps
 from tests.browser.scene import REPORT_MONTH, room_scene
 from tests.browser.test_room_phone import PIECES_JS, overlaps, within_viewport
 
-# reset_sequences: the hands and tables are numbered the same on every run ("Hand #4" is in
-# the pictures), whatever ran before in the process.
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, reset_sequences=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 VIEWPORTS = {390: 844, 1440: 900}
 
