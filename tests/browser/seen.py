@@ -107,8 +107,10 @@ def serious_violations(page: Any) -> list[str]:
 # What changes with the run's own clock, masked (magenta) in the compared pictures only: the
 # running clocks, every <time> (the ledger's, the hand list's, the audit's hour), and the
 # dashboard's "as of" line and 30-day chart ([data-run-day]: they end on the day of the run);
-# and what names the deployment, not the look ([data-deployment]: the dashboard's "database
-# sqlite" or "postgresql", the same pictures on both shapes). The docs' pictures show them all.
+# and what names the deployment or the run, not the look ([data-deployment]: the dashboard's
+# "database sqlite" or "postgresql"; a hand's entry in the fairness chain, with its table id,
+# time, hashes and the server's address), the same pictures on both shapes and in any order of
+# the suite. The docs' pictures show them all.
 MASKED = (
     ".clock, [data-t-time], .tv-time, [data-clock-seconds], time, [data-run-day], [data-deployment]"
 )
