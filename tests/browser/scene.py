@@ -78,12 +78,13 @@ class Scene:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def hand_ids_from(first: int) -> None:
-    """The scene's hands get the same ids on every run, whatever ran before it in the process
-    and on either database (the hand list and the histories show them: "#1001"). Django's
-    `reset_sequences` would do it for every table, but on PostgreSQL it restarts sequences
-    under the rows the migrations seeded (the rake schedules)."""
-    table = Hand._meta.db_table
+def ids_from(model: Any, first: int) -> None:
+    """The scene's rows of `model` get the same ids on every run, whatever ran before it in
+    the process and on either database: the pages show them (the hand list's "#1001", a
+    tournament table's name "Evening Stud #501 table 1"). Django's `reset_sequences` would do
+    it for every table, but on PostgreSQL it restarts sequences under the rows the
+    migrations seeded (the rake schedules)."""
+    table = model._meta.db_table
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
@@ -98,7 +99,8 @@ def hand_ids_from(first: int) -> None:
 
 def room_scene(monkeypatch: pytest.MonkeyPatch, sweep_hold: SweepHold) -> Scene:
     hold_scheduling(monkeypatch)
-    hand_ids_from(1001)
+    ids_from(Hand, 1001)
+    ids_from(Tournament, 501)
     monkeypatch.setattr("tables.services.scheduling.task_send", lambda *args, **kwargs: None)
     monkeypatch.setattr("tables.services.outbox.broadcast", lambda **kwargs: None)
     monkeypatch.setattr("tournaments.broadcast._send", lambda messages: None)
