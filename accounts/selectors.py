@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
 from accounts.models import (
@@ -18,6 +21,7 @@ from accounts.models import (
     MoneyMoveStatus,
     NameKey,
     Player,
+    PlayerSession,
 )
 from accounts.money import cents_format
 from accounts.names import name_keys
@@ -256,3 +260,23 @@ def chat_muted_players(player_id: int) -> list[Player]:
 def money_moves_waiting(*, player_id: int) -> int:
     """How many staff moves of this player's money wait for a second approval (issue #22)."""
     return MoneyMove.objects.filter(player_id=player_id, status=MoneyMoveStatus.PENDING).count()
+
+
+def session_store(session_key: str) -> Any:
+    """The session store's entry of one key (whatever the engine)."""
+    engine = import_module(settings.SESSION_ENGINE)
+    return engine.SessionStore(session_key=session_key)
+
+
+def player_sessions(*, player_id: int) -> QuerySet[PlayerSession]:
+    """The player's sessions still open, the most recently seen first (a session that expired
+    in the store is left out)."""
+    return PlayerSession.objects.filter(player_id=player_id).order_by("-last_seen")
+
+
+def sessions_open(sessions: QuerySet[PlayerSession]) -> list[PlayerSession]:
+    return [
+        session
+        for session in sessions
+        if session_store(session.session_key).exists(session.session_key)
+    ]

@@ -35,13 +35,13 @@ from accounts.models import (
     MoneyMove,
     MoneyMoveStatus,
     Player,
+    PlayerSession,
     StaffAction,
     StaffActionKind,
 )
 from accounts.money import cents_format
 from accounts.names import name_check
-from accounts.selectors import email_confirmed_by_another
-from accounts.sessions import player_sessions_end
+from accounts.selectors import email_confirmed_by_another, session_store
 from accounts.signals import auto_ante_turned_on, play_break_taken
 from integrity.holds import is_suspended
 from pokerroom.room_day import room_day
@@ -925,3 +925,51 @@ def player_account_close(*, player_id: int, now: datetime | None = None) -> Play
         transaction.on_commit(lambda: play_break_taken.send(sender=Player, player_id=player_id))
     player_sessions_end(player_id=player_id)
     return player
+
+
+# --- A player's logins (issue #26 item 4; the handlers in accounts.sessions) ---------------
+
+USER_AGENT_MAX = 300
+
+
+def player_session_record(
+    *, player: Player, session_key: str, user_agent: str, address: str | None, now: datetime
+) -> PlayerSession:
+    """A login: its session is recorded (a key seen before is taken over by this login)."""
+    session, _ = PlayerSession.objects.update_or_create(
+        session_key=session_key,
+        defaults={
+            "player": player,
+            "user_agent": user_agent[:USER_AGENT_MAX],
+            "address": address,
+            "started_at": now,
+            "last_seen": now,
+        },
+    )
+    return session
+
+
+def player_session_seen(*, session_key: str, now: datetime) -> int:
+    """A request of the session: its "last seen" moves. How many rows it moved (0: a session
+    not recorded, such as one logged in before sessions were recorded)."""
+    return PlayerSession.objects.filter(session_key=session_key).update(last_seen=now)
+
+
+def player_session_forget(*, session_key: str) -> None:
+    """A logout: the session is gone from the store already, so from the list too."""
+    PlayerSession.objects.filter(session_key=session_key).delete()
+
+
+def player_sessions_end(*, player_id: int, keep_session_key: str | None = None) -> int:
+    """End every session of the player but `keep_session_key` (none kept when it is None):
+    each is deleted from the session store, so its browser is logged out at its next request.
+    Returns how many were ended."""
+    with transaction.atomic():
+        ended = PlayerSession.objects.select_for_update().filter(player_id=player_id)
+        if keep_session_key is not None:
+            ended = ended.exclude(session_key=keep_session_key)
+        keys = list(ended.values_list("session_key", flat=True))
+        ended.delete()
+    for key in keys:
+        session_store(key).delete(key)
+    return len(keys)

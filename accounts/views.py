@@ -34,7 +34,13 @@ from accounts.limits import (
 from accounts.models import NameTaken
 from accounts.money import cents_format
 from accounts.names import NameRefused
-from accounts.selectors import chat_muted_players, player_cashier_requests, player_ledger
+from accounts.selectors import (
+    chat_muted_players,
+    player_cashier_requests,
+    player_ledger,
+    player_sessions,
+    sessions_open,
+)
 from accounts.services import (
     AccountCloseRefused,
     CashierRefused,
@@ -48,12 +54,12 @@ from accounts.services import (
     play_money_room,
     player_account_close,
     player_email_confirm,
+    player_sessions_end,
     player_settings_update,
     player_sign_up,
     wallet_top_up,
     wallet_top_up_refusal,
 )
-from accounts.sessions import player_sessions, player_sessions_end, sessions_open
 
 LEDGER_PAGE_SIZE = 50
 CASHIER_LIST_SIZE = 50
