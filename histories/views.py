@@ -111,24 +111,27 @@ def hand_detail_for_staff(request: PlayerRequest, hand_id: int, player_id: int) 
     )
 
 
+def _attachment(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    """A file the browser saves under ``filename`` rather than shows."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @login_required
 @require_GET
 def hand_download_text(request: PlayerRequest, hand_id: int) -> HttpResponse:
     played = _played_or_404(request, hand_id)
-    response = HttpResponse(hand_text(played), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{hand_filename(played)}"'
-    return response
+    return _attachment(hand_text(played), "text/plain; charset=utf-8", hand_filename(played))
 
 
 @login_required
 @require_GET
 def hand_download_json(request: PlayerRequest, hand_id: int) -> HttpResponse:
     played = _played_or_404(request, hand_id)
-    response = HttpResponse(
-        json.dumps(hand_json(played), indent=2), content_type="application/json"
+    return _attachment(
+        json.dumps(hand_json(played), indent=2), "application/json", f"hand-{played.hand.pk}.json"
     )
-    response["Content-Disposition"] = f'attachment; filename="hand-{played.hand.pk}.json"'
-    return response
 
 
 @login_required
@@ -136,9 +139,9 @@ def hand_download_json(request: PlayerRequest, hand_id: int) -> HttpResponse:
 def hand_download_phh(request: PlayerRequest, hand_id: int) -> HttpResponse:
     """The hand as PHH (uoftcprg/phh-std), the open format PokerKit and trackers read."""
     played = _played_or_404(request, hand_id)
-    response = HttpResponse(hand_phh(played), content_type="application/toml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="hand-{played.hand.pk}.phh"'
-    return response
+    return _attachment(
+        hand_phh(played), "application/toml; charset=utf-8", f"hand-{played.hand.pk}.phh"
+    )
 
 
 @login_required
@@ -153,9 +156,7 @@ def hands_download_zip(request: PlayerRequest) -> HttpResponse:
     name = "hands"
     if filters["first_day"] or filters["last_day"]:
         name += f"-{filters['first_day'] or 'start'}-{filters['last_day'] or 'now'}"
-    response = HttpResponse(hands_zip(hands), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
-    return response
+    return _attachment(hands_zip(hands), "application/zip", f"{name}.zip")
 
 
 @login_required
@@ -163,10 +164,11 @@ def hands_download_zip(request: PlayerRequest) -> HttpResponse:
 def player_data_download(request: PlayerRequest) -> HttpResponse:
     """The account page's "Download my data" (issue #26): account, ledger and every hand the
     player played, their copy, in one zip."""
-    response = HttpResponse(player_data_zip(player=request.user), content_type="application/zip")
-    filename = f"stud-room-{request.user.username}-data.zip"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return _attachment(
+        player_data_zip(player=request.user),
+        "application/zip",
+        f"stud-room-{request.user.username}-data.zip",
+    )
 
 
 @login_required
@@ -177,10 +179,7 @@ def hands_email(request: PlayerRequest) -> HttpResponse:
         messages.error(request, "Choose the hands to email.")
         return redirect("hand_list")
     result = history_email_request(player=request.user, hand_ids=form.cleaned_data["hand_ids"])
-    if result.ok:
-        messages.success(request, result.message)
-    else:
-        messages.error(request, result.message)
+    (messages.success if result.ok else messages.error)(request, result.message)
     return redirect("hand_list")
 
 
@@ -256,9 +255,9 @@ def imported_hand_download(request: PlayerRequest, imported_id: int) -> HttpResp
     if kept is None:
         raise Http404("No imported hand of yours with that number.")
     suffix = "phh" if kept.kept.format == "phh" else "txt"
-    response = HttpResponse(kept.kept.source, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="imported-{imported_id}.{suffix}"'
-    return response
+    return _attachment(
+        kept.kept.source, "text/plain; charset=utf-8", f"imported-{imported_id}.{suffix}"
+    )
 
 
 @login_required

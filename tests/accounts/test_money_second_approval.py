@@ -74,6 +74,11 @@ def balance(player: Player) -> int:
     return Player.objects.get(pk=player.pk).balance
 
 
+def staff_actions() -> list[tuple[str, str]]:
+    """The audit log's (who, what) lines, in the order staff acted."""
+    return list(StaffAction.objects.order_by("id").values_list("staff__username", "action"))
+
+
 def only_move() -> MoneyMove:
     [move] = MoneyMove.objects.all()
     return move
@@ -194,8 +199,7 @@ def test_issue_22_a_second_member_of_staff_approves_and_the_money_moves_once(
         cashier,
         entry,
     )
-    audit = list(StaffAction.objects.order_by("id").values_list("staff__username", "action"))
-    assert audit == [
+    assert staff_actions() == [
         ("pitboss", StaffActionKind.MONEY_MOVE_ASK),
         ("cashier", StaffActionKind.MONEY_MOVE_APPROVE),
     ]
@@ -424,8 +428,7 @@ def test_issue_22_a_cashier_request_above_the_threshold_needs_two_members_of_sta
         first,
         second,
     )
-    audit = list(StaffAction.objects.order_by("id").values_list("staff__username", "action"))
-    assert audit == [
+    assert staff_actions() == [
         ("first", StaffActionKind.CASHIER_FIRST_APPROVE),
         ("second", StaffActionKind.CASHIER_APPROVE),
     ]

@@ -23,18 +23,25 @@ from tests.table_factories import make_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
+def calling_bot(
+    room_url: str, table: Table, *, seed: int, hands: int, timeout: float
+) -> tuple[Bot, threading.Thread]:
+    """A bot that calls every bet, seated at ``table`` by its thread once started."""
+    bot = Bot(base_url=room_url, table_id=table.pk, username=make_player().username,
+              password=PASSWORD, seed=seed, policy="call")  # fmt: skip
+    thread = threading.Thread(
+        target=lambda: asyncio.run(bot.play(hands=hands, timeout=timeout)), daemon=True
+    )
+    return bot, thread
+
+
 LOW_WORDS = re.compile(r"^([2-9TJQKA](-[2-9TJQKA])*|(A pair|Two pair|Three of a kind|Four).*)$")
 
 
 def test_r_razz_6_a_razz_table_with_a_bot_plays_a_hand_in_the_browser(new_context, room_url):
     table = make_table(name="Razz lane", game="razz", action_clock=30)
-    bot_player = make_player()
-    bot = Bot(base_url=room_url, table_id=table.pk, username=bot_player.username,
-              password=PASSWORD, seed=3, policy="call")  # fmt: skip
-    outcome: list[object] = []
-    thread = threading.Thread(
-        target=lambda: outcome.append(asyncio.run(bot.play(hands=1, timeout=90))), daemon=True
-    )
+    bot, thread = calling_bot(room_url, table, seed=3, hands=1, timeout=90)
     page = new_context().new_page()
     steps.sign_up(page, "rosa")
     funded(Player.objects.get(username="rosa"), 10_000, reason="staff credit")
@@ -60,13 +67,7 @@ def test_r_mix_1_the_triple_stud_header_says_the_game_now_and_the_next_hands(new
     Razz. The page changes its words with each hand from the frames, with no reload."""
     table = make_table(name="Triple lane", triple_stud=True, action_clock=30)
     Table.objects.filter(pk=table.pk).update(hands_dealt=7)
-    bot_player = make_player()
-    bot = Bot(base_url=room_url, table_id=table.pk, username=bot_player.username,
-              password=PASSWORD, seed=5, policy="call")  # fmt: skip
-    outcome: list[object] = []
-    thread = threading.Thread(
-        target=lambda: outcome.append(asyncio.run(bot.play(hands=2, timeout=150))), daemon=True
-    )
+    _bot, thread = calling_bot(room_url, table, seed=5, hands=2, timeout=150)
     page = new_context().new_page()
     steps.sign_up(page, "tess")
     funded(Player.objects.get(username="tess"), 10_000, reason="staff credit")
