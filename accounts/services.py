@@ -895,7 +895,8 @@ class AccountCloseRefused(ValueError):
 def player_account_close(*, player_id: int, now: datetime | None = None) -> Player:
     """Close the player's account (issue #26 item 4; the page asks for the password first).
 
-    Kept, as the room must: every ledger row (the balance stays their money, owed to them) and
+    Kept, as the room must: every ledger row (the balance stays their money, owed to them: in
+    a real-money room it is paid out, `closed_account_payout_request`) and
     every hand record, breaks and self-exclusions too (closing cannot lift one). Removed: the
     personal fields (username anonymised to `closed-<id>`, display name, names and email
     blanked), the password, second factors, API tokens, chat mutes, mails sent and every
@@ -923,8 +924,31 @@ def player_account_close(*, player_id: int, now: datetime | None = None) -> Play
         ChatMute.objects.filter(Q(player=player) | Q(muted=player)).delete()
         AccountMail.objects.filter(player=player).delete()
         transaction.on_commit(lambda: play_break_taken.send(sender=Player, player_id=player_id))
+        transaction.on_commit(lambda: closed_account_payout_request(player_id=player_id))
     player_sessions_end(player_id=player_id)
     return player
+
+
+def closed_account_payout_request(*, player_id: int) -> CashierRequest | None:
+    """A closed account's money is paid out (issue #26, real-money rooms): what its wallet
+    holds beyond the withdrawals already waiting becomes a withdrawal request, which the
+    cashier decides as any other (two members of staff above the threshold, issue #22).
+    Called when the account closes (after the tables and tournaments gave back what they
+    could) and whenever a table later cashes out one of its seats (the hand it was in ended).
+    Play money is not paid out; a suspended account's wallet stays held for review (its
+    payout waits for the review: staff file it then). None when nothing is filed."""
+    if settings.ROOM_MONEY != "real":
+        return None
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        if player.closed_at is None or is_suspended(player_id):
+            return None
+        owed = player.balance - _pending_withdrawals(player_id)
+        if owed <= 0:
+            return None
+        return CashierRequest.objects.create(
+            player=player, kind=CashierKind.WITHDRAWAL, amount=owed
+        )
 
 
 # --- A player's logins (issue #26 item 4; the handlers in accounts.sessions) ---------------

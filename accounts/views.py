@@ -344,4 +344,8 @@ def account_close(request: PlayerRequest) -> HttpResponse:
         logout(request)
         messages.success(request, "Your account is closed. Thank you for playing.")
         return redirect("login")
-    return render(request, "accounts/close.html", {"form": form})
+    return render(
+        request,
+        "accounts/close.html",
+        {"form": form, "play_money": play_money_room(), "balance": request.user.balance},
+    )

@@ -15,12 +15,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 
 from accounts.limits import players_on_break
 from accounts.models import LedgerKind
-from accounts.services import all_in_protection_take, wallet_credit
+from accounts.services import (
+    all_in_protection_take,
+    closed_account_payout_request,
+    wallet_credit,
+)
 from integrity import holds
 from pokerroom import metrics
 from pokerroom.room_day import room_day
@@ -566,6 +570,9 @@ def seat_cash_out(*, table: Table, seat: Seat, now: datetime) -> None:
             reason=f"left {table.name}",
             reference=table_reference(table),
         )
+        if seat.player.closed_at is not None:  # issue #26: a closed account's chips come back
+            owner = seat.player_id
+            transaction.on_commit(lambda: closed_account_payout_request(player_id=owner))
     seat.delete()
 
 

@@ -9,12 +9,28 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from accounts.models import LedgerEntry, LedgerKind, Player
-from accounts.services import player_account_close
+from accounts.models import (
+    CashierKind,
+    CashierRequest,
+    CashierStatus,
+    LedgerEntry,
+    LedgerKind,
+    Player,
+)
+from accounts.money import cents_format
+from accounts.services import (
+    cashier_approve,
+    cashier_request,
+    closed_account_payout_request,
+    player_account_close,
+)
+from integrity.models import PairReview
+from integrity.services import case_decide, case_open
 from tables import services
 from tables.models import Hand, Seat
-from tests.factories import PASSWORD, PlayerFactory
+from tests.factories import PASSWORD, PlayerFactory, StaffFactory, funded
 from tests.table_factories import engine_of, make_table, play_down, running_hand, seated_player
 from tests.tournaments.money_helpers import make_tournament
 from tournaments.services.entries import tournament_register
@@ -108,3 +124,65 @@ def test_issue_26_closing_mid_hand_ends_the_hand_first_and_unregisters(
     assert not Seat.objects.filter(table=table, player=players[1]).exists()
     assert LedgerEntry.objects.filter(player=players[1], kind=LedgerKind.CASH_OUT).exists()
     call_command("audit_chips")
+
+
+@pytest.fixture
+def real_money_room(settings) -> None:
+    settings.ROOM_MONEY = "real"
+
+
+def test_issue_26_a_closed_real_money_account_is_paid_out_its_wallet_and_then_its_seat(
+    real_money_room, django_capture_on_commit_callbacks
+):
+    """Closing in a real-money room: the page says the money is paid out; the cashier gets a
+    withdrawal for the wallet at once (less the withdrawal already waiting), and, when the
+    hand the player is in ends and the table cashes the seat out, one for those chips. A
+    member of staff approves them as any other withdrawal; the balance ends at $0.00."""
+    table = make_table()
+    players = {n: seated_player(table, seat_number=n) for n in (1, 2)}
+    nina = players[1]
+    funded(nina, 50_000)
+    cashier_request(player_id=nina.pk, kind=CashierKind.WITHDRAWAL, amount=10_000)
+    nina.refresh_from_db()
+    wallet = nina.balance
+    page = _logged_in(nina.username).get(reverse("account_close")).content.decode()
+    assert "Your money is paid out" in page and cents_format(wallet) in page
+    assert services.hand_start(table_id=table.pk).ok
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_account_close(player_id=nina.pk)
+
+    waiting = CashierRequest.objects.filter(player=nina, status=CashierStatus.PENDING)
+    assert sorted(waiting.values_list("amount", flat=True)) == [10_000, wallet - 10_000]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_down(table, players)
+    seat_back = LedgerEntry.objects.get(player=nina, kind=LedgerKind.CASH_OUT).amount
+    assert sorted(waiting.values_list("amount", flat=True)) == sorted(
+        [10_000, wallet - 10_000, seat_back]
+    )
+    cashier = StaffFactory(username="cage")
+    for item in waiting.order_by("id"):
+        cashier_approve(request_id=item.pk, staff=cashier, now=timezone.now())
+    nina.refresh_from_db()
+    assert nina.balance == 0
+    call_command("audit_chips")
+
+
+def test_issue_26_play_money_and_a_suspended_wallet_are_not_paid_out(
+    settings, django_capture_on_commit_callbacks
+):
+    """Play chips are never paid out; a suspended account's wallet stays held for review."""
+    kim = PlayerFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        player_account_close(player_id=kim.pk)
+    assert closed_account_payout_request(player_id=kim.pk) is None
+    settings.ROOM_MONEY = "real"
+    held = PlayerFactory()
+    funded(held, 20_000)
+    staff = StaffFactory(username="integrity")
+    review = PairReview.objects.create(player_low=held, player_high=PlayerFactory())
+    case = case_open(pair_id=review.pk, staff=staff)
+    case_decide(case_id=case.pk, staff=staff, decision="suspended", suspend=[held.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        player_account_close(player_id=held.pk)
+    assert not CashierRequest.objects.exists()
