@@ -20,6 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # MasterTrini1's pair of sixes (totof51 mucks) and takes the $0.77 pot.
 HAND_ID = "35874039554"
 PHONE = (390, 844)
+# An 8-Game Stud Hi/Lo hand at $400/$800 and a 25/50 one.
+HIGH_AND_LOW = ("164954571644", "29356803849")
 
 
 def test_a_pokerstars_hand_opens_from_my_hands_and_replays_to_its_winner(new_context) -> None:
@@ -68,3 +70,21 @@ def test_a_pokerstars_hand_opens_from_my_hands_and_replays_to_its_winner(new_con
     assert ImportedHand.objects.filter(player=player).count() == 1
     page.get_by_role("link", name="← My hands").click()
     expect(page.locator("table.imported")).to_contain_text(f"PokerStars Hand #{HAND_ID}")
+
+
+def test_high_stakes_hands_fit_a_phone(new_context) -> None:
+    """A $400/$800 Stud Hi/Lo hand beside a 25/50 one: the stakes wrap after their slash, so
+    the list of hands read stays 390 px wide (it was 398, the page scrolling sideways)."""
+    player = PlayerFactory(username="highroller")
+    folder = shared_testdata("pokerstars-stud", "split")
+    text = "\n\n\n".join((folder / f"{hand}.txt").read_text() for hand in HIGH_AND_LOW)
+    page = new_context(*PHONE).new_page()
+    steps.log_in(page, player.username)
+    page.goto("/hands/import/")
+    page.get_by_label("or paste it").fill(text)
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.get_by_role("heading", name=re.compile(r"^2 hands read"))).to_be_visible()
+    stakes = page.locator("[data-import-row] td[data-label=Stakes]").first
+    expect(stakes).to_have_text("$400.00/$800.00")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE[0], f"the page is {width} px wide on a {PHONE[0]} px phone"
