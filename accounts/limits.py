@@ -33,7 +33,7 @@ from accounts.models import (
 )
 from accounts.money import cents_format
 from accounts.signals import play_break_taken
-from pokerroom.room_day import room_zone
+from pokerroom.room_day import room_moment_text, room_zone
 
 RAISE_WAIT = timedelta(hours=24)
 # What puts money at stake (debits), and what brings it back (credits).
@@ -149,10 +149,6 @@ def _session_start(player_id: int, now: datetime) -> datetime | None:
     return first
 
 
-def _when(moment: datetime) -> str:
-    return moment.astimezone(room_zone()).strftime("%Y-%m-%d %H:%M") + " New York time"
-
-
 def stake_check(*, player_id: int, amount: int, now: datetime | None = None) -> None:
     """Refuse (PlayLimitRefused) a stake of `amount` cents that would pass a limit in force.
     Called by the wallet with the player's row locked, before the ledger line is written."""
@@ -169,7 +165,7 @@ def stake_check(*, player_id: int, amount: int, now: datetime | None = None) -> 
                 resets = period_bounds("day", now)[1]
                 raise PlayLimitRefused(
                     f"Your session length limit of {cap} minutes is reached; "
-                    f"it resets at {_when(resets)}.",
+                    f"it resets at {room_moment_text(resets)}.",
                     kind=limit.kind,
                     resets_at=resets,
                 )
@@ -179,7 +175,7 @@ def stake_check(*, player_id: int, amount: int, now: datetime | None = None) -> 
             resets = period_bounds(PERIODS[PlayLimitKind(limit.kind)], now)[1]
             raise PlayLimitRefused(
                 f"That would pass your limit of {cents_format(cap)} on {label} "
-                f"({cents_format(max(used, 0))} so far); it resets at {_when(resets)}.",
+                f"({cents_format(max(used, 0))} so far); it resets at {room_moment_text(resets)}.",
                 kind=limit.kind,
                 resets_at=resets,
             )
@@ -280,7 +276,8 @@ def break_check(*, player_id: int, now: datetime | None = None) -> None:
     running = break_in_force(player_id, now)
     if running is not None:
         raise OnBreak(
-            f"You are on a {running.get_kind_display().lower()} until {_when(running.ends_at)}.",
+            f"You are on a {running.get_kind_display().lower()} until "
+            f"{room_moment_text(running.ends_at)}.",
             kind=running.kind,
             resets_at=running.ends_at,
         )

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Lower
 
+from accounts.devices import device_label
 from accounts.names import name_keys
 
 
@@ -636,3 +637,8 @@ class PlayerSession(models.Model):
 
     def __str__(self) -> str:
         return f"Session of {self.player} seen {self.last_seen:%Y-%m-%d %H:%M}"
+
+    @property
+    def device(self) -> str:
+        """The browser and system as the player reads them ("Firefox 130 on Linux")."""
+        return device_label(self.user_agent)

@@ -44,7 +44,7 @@ from accounts.names import name_check
 from accounts.selectors import email_confirmed_by_another, session_store
 from accounts.signals import auto_ante_turned_on, play_break_taken
 from integrity.holds import is_suspended
-from pokerroom.room_day import room_day
+from pokerroom.room_day import room_day, room_moment_text
 
 logger = logging.getLogger(__name__)
 
@@ -447,7 +447,7 @@ def cashier_request(*, player_id: int, kind: str, amount: int) -> CashierRequest
         if running is not None:  # issue #26: no cashier while a break runs
             raise CashierRefused(
                 f"You are on a {running.get_kind_display().lower()} until "
-                f"{running.ends_at:%Y-%m-%d %H:%M} UTC: the cashier is closed to you."
+                f"{room_moment_text(running.ends_at)}: the cashier is closed to you."
             )
         if kind == CashierKind.WITHDRAWAL:
             if is_suspended(player_id):  # issue #25: the wallet is held for review

@@ -60,6 +60,7 @@ from accounts.services import (
     wallet_top_up,
     wallet_top_up_refusal,
 )
+from pokerroom.room_day import room_moment_text
 
 LEDGER_PAGE_SIZE = 50
 CASHIER_LIST_SIZE = 50
@@ -324,7 +325,7 @@ def play_break(request: PlayerRequest) -> HttpResponse:
     taken = play_break_take(player_id=request.user.pk, length=length)
     messages.success(
         request,
-        f"Your {taken.get_kind_display().lower()} runs until {taken.ends_at:%Y-%m-%d %H:%M} UTC."
+        f"Your {taken.get_kind_display().lower()} runs until {room_moment_text(taken.ends_at)}."
         " You leave each table when its hand ends.",
     )
     return redirect("play_limits")

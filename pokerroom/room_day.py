@@ -20,6 +20,11 @@ def room_zone() -> ZoneInfo:
     return ZoneInfo(settings.ROOM_DAY_TIME_ZONE)
 
 
+def room_moment_text(moment: datetime) -> str:
+    """A moment as players read it everywhere in the room: "2026-12-05 13:58 New York time"."""
+    return moment.astimezone(room_zone()).strftime("%Y-%m-%d %H:%M") + " New York time"
+
+
 def room_day(now: datetime | None = None) -> date:
     """The New York date of `now` (by default, of this moment)."""
     moment = timezone.now() if now is None else now

@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import sessions
+from accounts.devices import device_label
 from accounts.models import PlayerSession
+from accounts.templatetags.room_time import room_time
 from tests.factories import PASSWORD, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +85,9 @@ def test_issue_26_last_seen_moves_with_the_session_requests(monkeypatch):
 
     page = laptop.get(reverse("settings")).content.decode()
     phone_item = page[: page.index(PHONE)].rsplit("<li>", 1)[-1] + page[page.index(PHONE) :]
-    assert f"{later:%Y-%m-%d %H:%M} UTC</time>" in phone_item.split("</li>", 1)[0]
+    assert (
+        f"{room_time(later):%Y-%m-%d %H:%M} New York time</time>" in phone_item.split("</li>", 1)[0]
+    )
 
 
 def test_issue_26_a_session_from_before_logins_were_recorded_is_listed_and_can_be_ended():
@@ -99,3 +103,39 @@ def test_issue_26_a_session_from_before_logins_were_recorded_is_listed_and_can_b
     assert PHONE in laptop.get(reverse("settings")).content.decode()
     laptop.post(reverse("sessions_end_others"))
     assert old.get(reverse("account")).url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(
+    ("user_agent", "label"),
+    [
+        (PHONE, "Mobile Safari on iOS (iPhone)"),
+        (LAPTOP, "Firefox 130 on Linux"),
+        (
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "Chrome/130.0 Mobile Safari/537.36",
+            "Chrome 130 on Android (Pixel 8)",
+        ),
+        (
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like "
+            "Gecko) Version/17.1 Safari/605.1.15",
+            "Safari 17 on Mac OS X",
+        ),
+        ("", "Unknown device"),
+        ("???", "Unknown device"),
+    ],
+)
+def test_issue_26_a_login_is_named_by_its_browser_and_system(user_agent: str, label: str):
+    assert device_label(user_agent) == label
+
+
+def test_issue_26_the_sessions_list_names_browsers_not_user_agent_strings():
+    PlayerFactory(username="mira")
+    _logged_in("mira", PHONE, "203.0.113.7")
+    laptop = _logged_in("mira", LAPTOP, "198.51.100.2")
+
+    page = laptop.get(reverse("settings")).content.decode()
+
+    listed = page[page.index('data-testid="sessions"') :].split("</ul>", 1)[0]
+    assert "Mobile Safari on iOS (iPhone)</span>" in listed
+    assert "Firefox 130 on Linux</span>" in listed
+    assert f'title="{LAPTOP}"' in listed  # the whole string, on hover
