@@ -53,7 +53,7 @@ export class RealityCheckView {
       const target = this.element.querySelector(selector);
       if (target) target.textContent = text;
     };
-    put("[data-rc-every]", `every ${playedText(frame.every_minutes)}`);
+    put("[data-rc-every]", `every ${frame.every_minutes} minutes`);
     put("[data-rc-time]", playedText(frame.minutes_played));
     put("[data-rc-net]", netText(frame.net));
     put("[data-rc-rake]", dollars(frame.rake_paid));
