@@ -416,8 +416,8 @@ class PlaySession(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_sessions"
     )
     started_at = models.DateTimeField()
-    last_played_at = models.DateTimeField()
-    checked_from = models.DateTimeField(db_index=True)
+    last_played_at = models.DateTimeField(db_index=True)
+    checked_from = models.DateTimeField()
     checks = models.PositiveIntegerField(default=0)
 
     class Meta:

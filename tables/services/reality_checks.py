@@ -25,7 +25,7 @@ from typing import Any
 
 from django.db.models import F
 
-from accounts.limits import REALITY_CHECK_MINUTES, reality_check_minutes
+from accounts.limits import reality_check_minutes
 from stud import StudHand
 from stud.rake import rake_paid_shares
 from tables import kinds, selectors
@@ -204,15 +204,13 @@ def _in_a_hand(player_id: int) -> bool:
 
 
 # The clock sweep's kind (tables/services/scheduling.py): the sessions of players seated at a
-# cash table and dealt into no hand, due by `until`. One read of the sessions whose check
-# could be due by then (the shortest setting), the players' settings in one more.
+# cash table and dealt into no hand, due by `until`. One read of those players' sessions of
+# the last day (an index on `last_played_at`), their settings in one more.
 
 
 def _checks_due(until: datetime) -> Iterable[tuple[datetime, int, Sequence[Any]]]:
-    shortest = timedelta(minutes=REALITY_CHECK_MINUTES[0])
     rows = list(
         PlaySession.objects.filter(
-            checked_from__lte=until - shortest,
             last_played_at__gte=until - timedelta(days=1),
             player__seats__table__is_tournament=False,
         )
@@ -225,7 +223,7 @@ def _checks_due(until: datetime) -> Iterable[tuple[datetime, int, Sequence[Any]]
             "player__seats__table_id",
             "player__seats__joined_at",
         )
-        .order_by("player_id", "-last_played_at")
+        .order_by("player_id", "-last_played_at", "-pk")
     )
     if not rows:
         return []
@@ -233,7 +231,7 @@ def _checks_due(until: datetime) -> Iterable[tuple[datetime, int, Sequence[Any]]
     due = []
     seen: set[int] = set()
     for session_id, player_id, checked_from, last_played_at, table_id, joined_at in rows:
-        if player_id in seen:  # their latest session, at one of their tables
+        if player_id in seen:  # their latest session only, at one of their tables
             continue
         seen.add(player_id)
         if last_played_at < until - SESSION_GAP and joined_at > last_played_at:

@@ -245,3 +245,23 @@ def _offer(hand: Any, kind: str) -> int:
 
     engine = engine_of(hand)
     return next(o.amount for o in engine.legal_actions(_to_act(hand)) if o.kind.value == kind)
+
+
+def test_issue_26_the_sweep_reads_only_the_latest_session(notices):
+    """An earlier session of the day, over, is never checked again: only the session the
+    player is in counts, and it was checked a minute ago."""
+    table, players, t0 = heads_up()
+    alice = players[1]
+    earlier = PlaySession.objects.create(
+        player=alice,
+        started_at=t0 - timedelta(hours=5),
+        last_played_at=t0 - timedelta(hours=4),
+        checked_from=t0 - timedelta(hours=5),
+    )
+    a_hand(table, players, t0)
+    current = PlaySession.objects.filter(player=alice).exclude(pk=earlier.pk).get()
+    PlaySession.objects.filter(pk=current.pk).update(checked_from=t0 + timedelta(minutes=59))
+    assert services.seat_leave(table_id=table.pk, player=players[2]).ok
+    assert scheduling.DEADLINE_KINDS["reality_check"].due(t0 + timedelta(minutes=60)) == []
+    assert sweep_reality_checks(t0 + timedelta(minutes=60)) == 0
+    assert notices.of(alice) == []
