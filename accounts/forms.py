@@ -155,11 +155,13 @@ class CashierDecisionForm(forms.Form):
 
 class PlayLimitForm(forms.Form):
     """One limit (issue #26): its kind and an amount in dollars (minutes for the session
-    length); left empty, the limit is removed (after 24 hours, like any raise)."""
+    length and the reality check); left empty, the limit is removed (after 24 hours, like
+    any raise; the reality check goes back to every 60 minutes)."""
 
     kind = forms.ChoiceField(choices=PlayLimitKind.choices, label="Limit")
     amount = forms.CharField(
-        required=False, label="Amount (dollars, or minutes for the session length)"
+        required=False,
+        label="Amount (dollars, or minutes for the session length and the reality check)",
     )
 
     def clean(self) -> dict[str, Any]:
@@ -167,7 +169,7 @@ class PlayLimitForm(forms.Form):
         text = (cleaned.get("amount") or "").strip()
         if not text:
             cleaned["amount"] = None
-        elif cleaned.get("kind") == PlayLimitKind.SESSION_MINUTES:
+        elif cleaned.get("kind") in (PlayLimitKind.SESSION_MINUTES, PlayLimitKind.REALITY_CHECK):
             if not text.isdigit():
                 self.add_error("amount", "Minutes are a whole number.")
             else:

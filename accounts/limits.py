@@ -9,6 +9,10 @@ player's row is locked, so no page, API or race can pass a limit in force. Play 
   refunds) in the period, plus this stake (all of it could be lost), may not pass the limit.
 - Session length: a room day's play runs from its first stake; none is taken once it is
   longer than the limit.
+- Reality check (not a limit on stakes): every how many minutes the table shows the
+  player's session so far (tables/services/reality_checks.py); 60 unless they set another,
+  from 5 to 240. A shorter one (more often) takes effect at once, a longer one or going back
+  to the default like any raise, after 24 hours.
 
 Lowering a limit (or setting a new one) takes effect at once; raising or removing one only
 24 hours later, shown with its time."""
@@ -61,6 +65,10 @@ PERIODS = {
     PlayLimitKind.LOSS_WEEK: "week",
     PlayLimitKind.LOSS_MONTH: "month",
 }
+# Limits counted in minutes, not cents (no period, nothing "used").
+MINUTE_KINDS = (PlayLimitKind.SESSION_MINUTES, PlayLimitKind.REALITY_CHECK)
+REALITY_CHECK_DEFAULT_MINUTES = 60
+REALITY_CHECK_MINUTES = (5, 240)
 BUY_IN_KINDS = (PlayLimitKind.BUY_IN_DAY, PlayLimitKind.BUY_IN_WEEK, PlayLimitKind.BUY_IN_MONTH)
 LOSS_KINDS = (PlayLimitKind.LOSS_DAY, PlayLimitKind.LOSS_WEEK, PlayLimitKind.LOSS_MONTH)
 
@@ -159,6 +167,8 @@ def stake_check(*, player_id: int, amount: int, now: datetime | None = None) -> 
         if cap is None:
             continue
         label = PlayLimitKind(limit.kind).label.lower()
+        if limit.kind == PlayLimitKind.REALITY_CHECK:
+            continue  # no limit on stakes: how often the table shows the session
         if limit.kind == PlayLimitKind.SESSION_MINUTES:
             started = _session_start(player_id, now)
             if started is not None and now - started >= timedelta(minutes=cap):
@@ -193,13 +203,23 @@ def play_limit_set(
         not isinstance(amount, int) or isinstance(amount, bool) or amount < 0
     ):
         raise PlayLimitInvalid("A limit is a whole amount of 0 or more.")
+    reality_check = kind == PlayLimitKind.REALITY_CHECK
+    low, high = REALITY_CHECK_MINUTES
+    if reality_check and amount is not None and not low <= amount <= high:
+        raise PlayLimitInvalid(f"A reality check comes every {low} to {high} minutes.")
     with transaction.atomic():
         limit, _ = PlayLimit.objects.select_for_update().get_or_create(
             player_id=player_id, kind=kind
         )
         current = in_force(limit, now)
         limit.amount = current
-        if current is not None and (amount is None or amount > current):
+        if reality_check:
+            # None is the default (60 minutes): checks less often wait 24 hours.
+            default = REALITY_CHECK_DEFAULT_MINUTES
+            raising = (amount or default) > (current or default)
+        else:
+            raising = current is not None and (amount is None or amount > current)
+        if raising:
             limit.raise_pending, limit.raise_to, limit.raise_at = True, amount, now + RAISE_WAIT
         else:
             limit.amount = amount
@@ -217,7 +237,9 @@ def play_limits_view(*, player_id: int, now: datetime | None = None) -> list[Lim
         limit = limits.get(kind.value)
         amount = None if limit is None else in_force(limit, now)
         pending = bool(limit and limit.raise_pending and limit.raise_at and limit.raise_at > now)
-        money = kind != PlayLimitKind.SESSION_MINUTES
+        money = kind not in MINUTE_KINDS
+        if kind == PlayLimitKind.REALITY_CHECK:  # shown as the minutes in force, default too
+            amount = amount or REALITY_CHECK_DEFAULT_MINUTES
         views.append(
             LimitView(
                 kind=kind.value,
@@ -225,12 +247,30 @@ def play_limits_view(*, player_id: int, now: datetime | None = None) -> list[Lim
                 amount=amount,
                 used=used_toward(kind.value, player_id, now) if money else None,
                 pending=pending,
-                pending_amount=limit.raise_to if pending and limit else None,
+                pending_amount=_pending_amount(kind, limit) if pending and limit else None,
                 pending_at=limit.raise_at if pending and limit else None,
                 resets_at=period_bounds(PERIODS[kind], now)[1] if money else None,
             )
         )
     return views
+
+
+def _pending_amount(kind: PlayLimitKind, limit: PlayLimit) -> int | None:
+    if kind == PlayLimitKind.REALITY_CHECK:
+        return limit.raise_to or REALITY_CHECK_DEFAULT_MINUTES
+    return limit.raise_to
+
+
+def reality_check_minutes(player_ids: list[int], now: datetime | None = None) -> dict[int, int]:
+    """Every how many minutes each player's reality check comes (the setting in force, or
+    the default 60): one query for all of them."""
+    now = timezone.now() if now is None else now
+    minutes = dict.fromkeys(player_ids, REALITY_CHECK_DEFAULT_MINUTES)
+    for limit in PlayLimit.objects.filter(
+        player_id__in=player_ids, kind=PlayLimitKind.REALITY_CHECK
+    ):
+        minutes[limit.player_id] = in_force(limit, now) or REALITY_CHECK_DEFAULT_MINUTES
+    return minutes
 
 
 # --- Breaks and self-exclusion ----------------------------------------------------------------

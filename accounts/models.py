@@ -546,6 +546,9 @@ class PlayLimitKind(models.TextChoices):
     LOSS_WEEK = "loss_week", "Losses a week"
     LOSS_MONTH = "loss_month", "Losses a month"
     SESSION_MINUTES = "session_minutes", "Session length (minutes)"
+    # Not a limit on stakes: how often the table shows this session's time, net result and
+    # rake (tables/services/reality_checks.py); 60 minutes when the player set none.
+    REALITY_CHECK = "reality_check", "Reality check every (minutes)"
 
 
 class PlayLimit(models.Model):

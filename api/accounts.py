@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.limits import play_limit_set, play_limits_view
+from accounts.limits import PlayLimitInvalid, play_limit_set, play_limits_view
 from accounts.models import LedgerEntry, LedgerKind, Player, PlayLimitKind
 from accounts.selectors import player_ledger
 from accounts.services import TopUpRefused, wallet_top_up
@@ -130,18 +130,29 @@ class PlayLimitChangeSerializer(serializers.Serializer):
 
 
 class PlayLimitsView(APIView):
-    """My limits (issue #26): buy-ins and losses a day, week and month (cents) and the session
-    length (minutes). POST one: lower at once; higher or null (none) after 24 hours."""
+    """My limits (issue #26): buy-ins and losses a day, week and month (cents), the session
+    length (minutes) and the reality check (`reality_check`: every how many minutes the
+    table shows the session so far, 5 to 240; shown as 60 when not set, null sets the
+    default back). POST one: lower at once; higher or null (none) after 24 hours."""
 
     @extend_schema(responses=PlayLimitSerializer(many=True))
     def get(self, request: Request) -> Response:
         limits = play_limits_view(player_id=player_id(request))
         return Response(PlayLimitSerializer(limits, many=True).data)
 
-    @extend_schema(request=PlayLimitChangeSerializer, responses=PlayLimitSerializer(many=True))
+    @extend_schema(
+        request=PlayLimitChangeSerializer,
+        responses={
+            200: PlayLimitSerializer(many=True),
+            400: OpenApiResponse(description='Not a limit that can be set: {"amount": [why]}'),
+        },
+    )
     def post(self, request: Request) -> Response:
         change = PlayLimitChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
-        play_limit_set(player_id=player_id(request), **change.validated_data)
+        try:
+            play_limit_set(player_id=player_id(request), **change.validated_data)
+        except PlayLimitInvalid as error:
+            return Response({"amount": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
         limits = play_limits_view(player_id=player_id(request))
         return Response(PlayLimitSerializer(limits, many=True).data)

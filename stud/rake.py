@@ -126,6 +126,22 @@ def split_rake(rake: int, pots: list[int]) -> list[int]:
     return shares
 
 
+def rake_paid_shares(rake: int, contributions: list[int]) -> list[int]:
+    """Who paid the rake (issue #26's reality checks): each player's share is in proportion
+    to the chips they put in the pot (antes and bets, after uncalled bets went back: the
+    "contributed" method), whole cents by the largest remainder, a tie to the earlier player.
+    The shares add up to ``rake`` exactly; nobody pays more than they put in."""
+    total = sum(contributions)
+    if rake <= 0 or total <= 0:
+        return [0] * len(contributions)
+    shares = [rake * amount // total for amount in contributions]
+    remainders = [rake * amount % total for amount in contributions]
+    order = sorted(range(len(contributions)), key=lambda index: (-remainders[index], index))
+    for index in order[: rake - sum(shares)]:
+        shares[index] += 1
+    return shares
+
+
 # --- seed 003's schedule (the RULES.md "Rake" table) ----------------------------------------
 
 SMALL_STAKES_RAKE = RakeSchedule(

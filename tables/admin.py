@@ -25,6 +25,7 @@ from tables.models import (
     RakeEntry,
     RakeSchedule,
     RakeTier,
+    RealityCheck,
     Seat,
     Table,
     WaitingListEntry,
@@ -344,6 +345,35 @@ class RakeEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
             }
         )
         return redirect(f"{reverse('rake_report')}?{query}")
+
+
+@admin.register(RealityCheck)
+class RealityCheckAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Issue #26: every reality check the tables sent a player, with what it showed."""
+
+    list_display = [
+        "player",
+        "number",
+        "sent_at",
+        "table",
+        "hand",
+        "every_minutes",
+        "minutes_played",
+        "net_display",
+        "rake_display",
+    ]
+    list_filter = ["table"]
+    search_fields = ["player__username"]
+    date_hierarchy = "sent_at"
+    readonly_fields = [f.name for f in RealityCheck._meta.fields]
+
+    @admin.display(description="net result", ordering="net")
+    def net_display(self, check: RealityCheck) -> str:
+        return cents_format(check.net)
+
+    @admin.display(description="rake paid", ordering="rake_paid")
+    def rake_display(self, check: RealityCheck) -> str:
+        return cents_format(check.rake_paid)
 
 
 @admin.register(WaitingListEntry)

@@ -276,6 +276,11 @@ class HandPlayer(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hands_dealt"
     )
     seat = models.PositiveSmallIntegerField()
+    # Written when the hand ends (issue #26's reality checks): the chips the seat ended with
+    # less those it started with (the rake already out of the pot), and its share of the
+    # rake (stud.rake.rake_paid_shares). None: the hand has not ended, or ended before these.
+    net = models.BigIntegerField(null=True, blank=True)
+    rake_paid = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -397,3 +402,56 @@ class HistoryEmailRequest(models.Model):
         if self.sent_at is not None:
             return "sent"
         return "failed" if self.error else "pending"
+
+
+class PlaySession(models.Model):
+    """A player's run of play at the cash tables (issue #26, reality checks;
+    tables/services/reality_checks.py): it starts with the first hand they are dealt after
+    30 minutes without a hand (`started_at`: that hand's start) and goes on while they are
+    dealt hands less than 30 minutes apart, or stay seated at the table between them.
+    `checked_from`: the session's start, then the time of its last reality check: the next
+    is due that many minutes later (the player's setting, 60 by default)."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_sessions"
+    )
+    started_at = models.DateTimeField()
+    last_played_at = models.DateTimeField(db_index=True)
+    checked_from = models.DateTimeField()
+    checks = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "last_played_at"], name="play_session_last")]
+
+    def __str__(self) -> str:
+        return f"{self.player} from {self.started_at:%Y-%m-%d %H:%M}"
+
+
+class RealityCheck(models.Model):
+    """One reality check sent to a player (issue #26): the `number`th of its session, once
+    (unique), at `table` after `hand` (None: between hands, sent by the clock sweep), with
+    the figures the notice showed (cents, minutes)."""
+
+    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="sent")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reality_checks"
+    )
+    number = models.PositiveIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.SET_NULL, null=True, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, related_name="+")
+    sent_at = models.DateTimeField(db_index=True)
+    every_minutes = models.PositiveIntegerField()
+    minutes_played = models.PositiveIntegerField()
+    net = models.BigIntegerField()
+    rake_paid = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["-sent_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"], name="reality_check_once_per_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"reality check {self.number} of {self.player} at {self.sent_at:%Y-%m-%d %H:%M}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,6 +19,8 @@ from tables.kinds import table_kind
 from tables.models import (
     Hand,
     HandEvent,
+    HandPlayer,
+    PlaySession,
     RakeEntry,
     RakeSchedule,
     Seat,
@@ -377,3 +380,35 @@ def client_behind(table_id: int, hand_id: int | None, seq: int) -> bool:
     if ended_at is None:
         return hand_id != last_id or seq < last_seq
     return hand_id == last_id and seq < last_seq
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """A play session so far, as a reality check shows it (issue #26)."""
+
+    started_at: datetime
+    minutes_played: int
+    hands: int
+    net: int
+    rake_paid: int
+
+
+def play_session_summary(session: PlaySession, now: datetime) -> SessionSummary:
+    """Time played (whole minutes from the session's first hand to `now`), and over the cash
+    hands the player was dealt since then and that have ended: the net result (chips at each
+    hand's end less at its start, added up: the rake is already out of it) and the rake paid
+    (each hand's share, by the chips put in: stud.rake.rake_paid_shares)."""
+    totals = HandPlayer.objects.filter(
+        player_id=session.player_id,
+        hand__started_at__gte=session.started_at,
+        hand__ended_at__lte=now,
+        hand__table__is_tournament=False,
+        net__isnull=False,
+    ).aggregate(hands=Count("pk"), net=Sum("net"), rake=Sum("rake_paid"))
+    return SessionSummary(
+        started_at=session.started_at,
+        minutes_played=max(0, int((now - session.started_at).total_seconds() // 60)),
+        hands=totals["hands"] or 0,
+        net=totals["net"] or 0,
+        rake_paid=totals["rake"] or 0,
+    )

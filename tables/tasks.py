@@ -41,3 +41,10 @@ def hand_start_next(table_id: int) -> str:
 def waiting_list_offer_expire(entry_id: int) -> str:
     """The offered seat was not taken in time: offer it to the next in line."""
     return services.waiting_list_offer_expire(entry_id=entry_id).status
+
+
+@shared_task(name="tables.tasks.reality_check_send")
+def reality_check_send(session_id: int, table_id: int) -> bool:
+    """Issue #26: a player seated between hands is due their reality check (a no-op when they
+    were dealt in, left, or had it already)."""
+    return services.reality_check_idle_send(session_id=session_id, table_id=table_id)

@@ -15,6 +15,7 @@ import {
   clockWarning, narrateEvent, readMyCards, readPot, readSeat, readTime, timeBankLine, yourTurn,
 } from "./table/narration.js";
 import { Panels } from "./table/panels.js";
+import { RealityCheckView } from "./table/reality_check.js";
 import { Sounds } from "./table/sounds.js";
 import { ACT_REPLY_WAIT_MS, TableStore } from "./table/store.js";
 import { startTournamentPanel } from "./tournament/table_panel.js";
@@ -59,6 +60,11 @@ function narrate(before, frame, after) {
 }
 const store = new TableStore({ playerId: page.player_id, onApplied: narrate });
 const toast = new Toast($("[data-toast]"));
+// Issue #26: the player's session so far, at a hand's end (never during a turn).
+const realityCheckPanel = $("[data-reality-check]");
+const realityCheck = realityCheckPanel
+  ? new RealityCheckView(realityCheckPanel, { say: (text) => announcer.say({ text }) })
+  : null;
 const sounds = new Sounds(root);
 soundsSwitch.checked = sounds.on;
 soundsSwitch.addEventListener("change", () => sounds.setOn(soundsSwitch.checked));
@@ -195,6 +201,9 @@ function run(effects) {
         break;
       case "chat":
         panels.addChat(effect.frame);
+        break;
+      case "reality_check":
+        if (realityCheck) realityCheck.show(effect.frame);
         break;
       case "chat_history":
         panels.setChat(effect.messages, effect.muted);

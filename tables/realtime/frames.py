@@ -212,6 +212,21 @@ class Chat(Frame, frozen=True, tag="chat"):
     at: str
 
 
+class RealityCheckNotice(Frame, frozen=True, tag="reality_check"):
+    """Issue #26: to one player, at the end of a hand (or between hands, seated and dealt
+    into none), every `every_minutes` of their play session: time played, net result
+    (cents: chips won less lost, after rake) and rake paid (their share, cents) since
+    `started_at` (tables/services/reality_checks.py)."""
+
+    table_id: int
+    check_id: int
+    started_at: str
+    minutes_played: int
+    net: int
+    rake_paid: int
+    every_minutes: int
+
+
 # --- replies to the one who sent a command -------------------------------------------------
 
 
@@ -275,6 +290,7 @@ TableFrame = (
     | TableGame
     | TableClosed
     | Chat
+    | RealityCheckNotice
     | Snapshot
     | Result
     | Error
@@ -298,6 +314,7 @@ TABLE_FRAMES: tuple[type[Frame], ...] = (
     TableGame,
     TableClosed,
     Chat,
+    RealityCheckNotice,
     Snapshot,
     Result,
     Error,

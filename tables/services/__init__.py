@@ -8,6 +8,7 @@ from tables.services.chat import chat_mute_set
 from tables.services.flow import next_hand_pause, waiting_list_offer_seconds
 from tables.services.hands import hand_act, hand_deadlines_sweep, hand_start, hand_time_out
 from tables.services.presence import presence_sweep, seats_heartbeat
+from tables.services.reality_checks import reality_check_idle_send
 from tables.services.results import Frames, Refusal, TableResult
 from tables.services.seats import (
     ante_confirm,
@@ -45,6 +46,7 @@ __all__ = [
     "next_hand_pause",
     "player_auto_muck_set",
     "presence_sweep",
+    "reality_check_idle_send",
     "seat_add_chips",
     "seat_heartbeat",
     "seat_leave",

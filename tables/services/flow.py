@@ -43,7 +43,7 @@ from tables.realtime.frames import (
     TurnClock,
     YourTurn,
 )
-from tables.services import scheduling
+from tables.services import reality_checks, scheduling
 from tables.services.change import current_hand, lock_players, seats_by_number
 from tables.services.outbox import Outbox
 
@@ -525,6 +525,7 @@ def hand_finish(
     hand.ended_at = now
     hand.action_deadline = None
     hand.save()
+    reality_checks.hand_players_settle(hand=hand, engine=engine)
     outbox.set_turn(None, None)
     if hand.left_seats:  # their seats were held until now
         waiting_list_offer_seats(table=table, outbox=outbox, now=now)
@@ -548,6 +549,8 @@ def hand_finish(
                     ms_left=ms_left(table.next_hand_at, now),
                 ),
             )
+    # Issue #26: a reality check waits for the hand's end; last, after every wallet move.
+    reality_checks.hand_reality_checks(table=table, hand=hand, seats=seats, outbox=outbox, now=now)
 
 
 def seat_cash_out(*, table: Table, seat: Seat, now: datetime) -> None:

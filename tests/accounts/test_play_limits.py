@@ -24,7 +24,11 @@ from tournaments.services.refusals import TournamentRefusal, TournamentRefused
 
 pytestmark = pytest.mark.django_db
 
-MONEY_KINDS = [kind for kind in PlayLimitKind if kind != PlayLimitKind.SESSION_MINUTES]
+MONEY_KINDS = [
+    kind
+    for kind in PlayLimitKind
+    if kind not in (PlayLimitKind.SESSION_MINUTES, PlayLimitKind.REALITY_CHECK)
+]
 
 
 def test_lowering_a_limit_is_at_once_raising_or_removing_it_waits_24_hours():
@@ -170,3 +174,29 @@ def test_the_account_page_and_the_api_set_and_show_limits(client):
     by_kind = {limit["kind"]: limit for limit in api.json()}
     assert by_kind["buy_in_day"]["amount"] == 1000
     assert by_kind["loss_week"]["amount"] == 2500 and by_kind["loss_week"]["pending"]
+
+
+def test_issue_26_the_reality_check_is_set_on_the_account_page_and_the_api(client):
+    """Every 60 minutes unless the player chose otherwise; more often at once, less often
+    after 24 hours like a raise; a stake is never refused by it."""
+    player = PlayerFactory()
+    funded(player, 10_000)
+    client.force_login(player)
+    page = client.get("/accounts/limits/").content.decode()
+    assert "Reality check every (minutes)" in page and "60 min" in page
+    client.post("/accounts/limits/", {"kind": "reality_check", "amount": "20"})
+    page = client.get("/accounts/limits/").content.decode()
+    assert "20 min" in page
+    api = client.post(
+        "/api/me/limits/", {"kind": "reality_check", "amount": 45}, content_type="application/json"
+    )
+    by_kind = {limit["kind"]: limit for limit in api.json()}
+    assert by_kind["reality_check"]["amount"] == 20  # less often: waits
+    assert by_kind["reality_check"]["pending"] and by_kind["reality_check"]["pending_amount"] == 45
+    refused = client.post(
+        "/api/me/limits/", {"kind": "reality_check", "amount": 2}, content_type="application/json"
+    )
+    assert refused.status_code == 400
+    assert "every 5 to 240 minutes" in refused.json()["amount"][0]
+    table = make_table()
+    assert services.seat_take(table_id=table.pk, player=player, buy_in=table.buy_in).ok

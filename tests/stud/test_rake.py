@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from stud import RakeSchedule, RakeTier, seeded_rake_schedule
-from stud.rake import HIGH_STAKES_RAKE, MIDDLE_STAKES_RAKE, SMALL_STAKES_RAKE, split_rake
+from stud.rake import (
+    HIGH_STAKES_RAKE,
+    MIDDLE_STAKES_RAKE,
+    SMALL_STAKES_RAKE,
+    rake_paid_shares,
+    split_rake,
+)
 from tests.stud.conftest import Dealer, config, stacked
 
 
@@ -146,3 +152,11 @@ def test_r_rake_1_players_counted_are_those_dealt_in() -> None:
     dealt in at $2/$4 rake $2 on a $40 pot."""
     assert MIDDLE_STAKES_RAKE.rake_for(4000, 4) == 200
     assert MIDDLE_STAKES_RAKE.rake_for(4000, 3) == 100
+
+
+def test_issue_26_the_rake_paid_is_split_by_the_chips_each_put_in():
+    """$1 of rake from a pot of $10.10, $10.10 and $4.10 put in: 41.56c, 41.56c and 16.87c;
+    the two cents left go to the largest remainders (16.87c's, then the first 41.56c's)."""
+    assert rake_paid_shares(100, [1010, 1010, 410]) == [42, 41, 17]
+    assert rake_paid_shares(0, [500, 500]) == [0, 0]
+    assert rake_paid_shares(25, [10, 0, 490]) == [1, 0, 24]  # 0.5c and 24.5c: a tie, the first

@@ -29,6 +29,7 @@ PROVED = {
     "seat_leave",
     "chat_post",
     "tournament_table_stakes_set",
+    "reality_check_idle_send",
 }
 
 
@@ -237,6 +238,34 @@ def tournament_seat(lock: tournament_tables.TournamentTableLock, number: int) ->
     player = PlayerFactory()
     tournament_tables.tournament_seat_place(lock, player_id=player.pk, number=number, stack=800)
     return player
+
+
+def test_issue_26_a_reality_check_between_hands_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """Issue #26: a player seated between hands, an hour into their session, gets the
+    reality check from the clock sweep: to them alone, and no one's table changes."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.models import PlaySession
+
+    table, players = three_at_a_table()
+    now = timezone.now()
+    session = PlaySession.objects.create(
+        player=players[1],
+        started_at=now - timedelta(minutes=61),
+        last_played_at=now - timedelta(minutes=1),
+        checked_from=now - timedelta(minutes=61),
+    )
+    with frame_proof(
+        table, [players[1], players[2], None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.reality_check_idle_send(session_id=session.pk, table_id=table.pk, now=now)
+    proof.check()
+    assert [frame["type"] for frame in proof.received(players[1])] == ["reality_check"]
+    assert proof.received(players[2]) == []
 
 
 def test_a_mute_sends_no_frame_and_changes_no_ones_table(

@@ -32,6 +32,7 @@ def test_the_clock_sweep_schedules_the_tables_tasks_by_their_registered_names() 
         "action_clock": "tables.tasks.action_clock_expire",
         "next_hand": "tables.tasks.start_next_hand",
         "seat_offer": "tables.tasks.expire_waiting_list_offer",
+        "reality_check": "tables.tasks.reality_check_send",  # issue #26
     }
     import_task_modules(celery_app)
     registered = {task: current_app.tasks[task].run for task in named.values()}
@@ -39,6 +40,7 @@ def test_the_clock_sweep_schedules_the_tables_tasks_by_their_registered_names() 
         "tables.tasks.action_clock_expire": tasks.action_clock_expire.run,
         "tables.tasks.start_next_hand": tasks.hand_start_next.run,
         "tables.tasks.expire_waiting_list_offer": tasks.waiting_list_offer_expire.run,
+        "tables.tasks.reality_check_send": tasks.reality_check_send.run,
     }
 
 

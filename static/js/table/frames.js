@@ -94,6 +94,19 @@
 
 /**
  * @typedef {{
+ *   type: "reality_check",
+ *   table_id: number,
+ *   check_id: number,
+ *   started_at: string,
+ *   minutes_played: number,
+ *   net: number,
+ *   rake_paid: number,
+ *   every_minutes: number,
+ * }} RealityCheckNoticeFrame
+ */
+
+/**
+ * @typedef {{
  *   type: "result",
  *   ok: boolean,
  *   status: "applied" | "refused" | "skipped" | "stale",
@@ -240,6 +253,6 @@
  * }} YourTurnFrame
  */
 
-/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
+/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | RealityCheckNoticeFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
 
 export {};

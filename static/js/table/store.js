@@ -211,6 +211,9 @@ export class TableStore {
         return [];
       case "chat":
         return [{ type: "chat", frame }];
+      case "reality_check":
+        // Issue #26: the player's session so far; the page shows it, the table is unchanged.
+        return [{ type: "reality_check", frame }];
       case "result":
         return this.onResult(frame);
       case "error":
