@@ -25,10 +25,13 @@ from tests.tournaments.play_helpers import (
     SEATING,
     T0,
     aggressive,
+    chips_moved,
     deal,
+    deck_where,
     hand_in_play,
     open_tables,
     play_out,
+    seats_of,
     stakes,
     started,
     tasks_recorded,
@@ -100,6 +103,60 @@ def test_r_tour_6_an_equal_deals_level_right_after_a_break_waits_for_equal_deals
     assert stakes(table) == (10, 15, 30, 60)
 
 
+def test_r_tour_6_the_merge_waits_for_a_table_still_owing_the_equal_deals_level_its_deals():
+    """Issue #28, the merge during the level: one table has dealt equally since the timer
+    and deals level 2, the other's players have not (one hand each of four to deal). A
+    player out at the first brings seven left (R-TOUR-4): the merge used to come at once at
+    level 2, ending level 1 at the second table after one hand, so three of its four players
+    never dealt. Now that table deals on at level 1 until all four have dealt once, the
+    first waits, and the merge comes then."""
+    tournament, _ = started(8, levels=EQUAL_DEALS_FIRST)
+    first, second = open_tables(tournament)
+    deal(first, T0 + SEATING)
+    deal(second, T0 + SEATING)
+    timer = tournament.level_ends_at
+    tournament_clock_tick(tournament_id=tournament.pk, now=timer)  # seat 1 of each has dealt
+    when = timer + timedelta(seconds=5)
+    play_out(second, when)  # the second table: only its seat 1 has dealt at level 1
+    for _ in range(3):  # the first: seats 2, 3 and 4 deal, so each of its four has dealt once
+        play_out(first, when)
+        first.refresh_from_db()
+        when = first.next_hand_at
+        deal(first, when)
+    play_out(first, when)
+    assert stakes(first) == (10, 15, 30, 60)  # done with level 1: it deals level 2
+    assert stakes(second) == (25, 10, 25, 50)
+
+    chips_moved(first, from_seat=4, to_seat=1, leave=5)
+    first.refresh_from_db()
+    busted = seats_of(first)[4].player
+    deal(first, first.next_hand_at, deck_where(first, busted=[4]))
+    play_out(first, when + timedelta(seconds=30))  # seven left: they fit one table
+
+    assert len(open_tables(tournament)) == 2  # the second table still owes its deals
+    first.refresh_from_db()
+    assert first.next_hand_at is None  # done with level 1, it waits for the merge
+    assert stakes(second) == (25, 10, 25, 50)
+    second.refresh_from_db()
+    buttons = []
+    for _ in range(3):
+        hand = deal(second, second.next_hand_at)
+        buttons.append(hand.button)
+        assert hand.state["config"]["dealer_only_ante"]  # still level 1's
+        play_out(second, second.next_hand_at or when + timedelta(seconds=60))
+        second.refresh_from_db()
+    assert buttons == [2, 3, 4]
+
+    [final] = open_tables(tournament)  # every table done with level 1: the merge
+    assert final.pk not in (first.pk, second.pk)
+    assert len(seats_of(final)) == 7 and busted.pk not in {
+        seat.player_id for seat in seats_of(final).values()
+    }
+    tournament.refresh_from_db()
+    assert tournament.level == 2 and not tournament.level_timer_expired
+    assert stakes(final) == (10, 15, 30, 60)
+
+
 # --- whole tournaments: every table's end of the equal-deals level, from the hands ---------
 
 
@@ -110,10 +167,10 @@ def dealer_of(hand: Hand) -> int:
 
 
 def equal_deals_ends(tournament: Tournament) -> list[dict[str, Any]]:
-    """For each table that dealt the equal-deals level and then the next one: the players
-    dealt in its first hand after the level, how many hands each dealt at the level (any
-    table: a moved player brings theirs), and the hands dealt there since the level's
-    timer expired."""
+    """For each table that dealt the equal-deals level and then the next one (there, or at
+    the final table it merged into): the players dealt in its first hand after the level,
+    how many hands each dealt at the level (any table: a moved player brings theirs), and
+    the hands dealt there since the level's timer expired."""
     hands = list(
         Hand.objects.filter(table__tournament_table__tournament=tournament).order_by("started_at")
     )
@@ -135,6 +192,25 @@ def equal_deals_ends(tournament: Tournament) -> list[dict[str, Any]]:
                         "deals": {player: deals[player] for player in players},
                         "level_hands_here": sum(1 for hand in here if at_level(hand)),
                         "last": before,
+                    }
+                )
+        last = here[-1]
+        if at_level(last):  # the table closed at the level: the merge (R-TOUR-4)
+            stayed = {int(pid) for pid in last.players.values()}
+            later = [
+                hand
+                for hand in hands
+                if hand.started_at > last.started_at
+                and stayed & {int(pid) for pid in hand.players.values()}
+            ]
+            if later and not at_level(later[0]):  # the level ended for them at the merge
+                players = sorted(stayed & {int(pid) for pid in later[0].players.values()})
+                ends.append(
+                    {
+                        "table": table_id,
+                        "deals": {player: deals[player] for player in players},
+                        "level_hands_here": sum(1 for hand in here if at_level(hand)),
+                        "last": last,
                     }
                 )
     return ends
