@@ -392,3 +392,66 @@ def shots(page: Any, open_page: Any, tournament: Tournament) -> None:
         assert lobby.locator("[data-limits]").inner_text() == "10/20"
         lobby.screenshot(path=str(SCREENSHOTS / f"tournament-clock-{width}.png"), full_page=True)
         lobby.context.close()
+
+
+EQUAL_DEALS_FIRST = (
+    LevelSpec(
+        1,
+        ante=25,
+        bring_in=10,
+        small_bet=25,
+        big_bet=50,
+        minutes=3,
+        dealer_only_ante=True,
+        equal_deals=True,
+    ),
+    LevelSpec(2, ante=10, bring_in=15, small_bet=30, big_bet=60, minutes=3),
+)
+WAITING = "Level ends when everyone has dealt equally"
+
+
+def test_r_tour_6_while_a_table_waits_for_equal_deals_the_page_and_the_tables_bar_say_so(
+    open_page,
+):
+    """Issue #28: past an equal-deals level's timer, a table whose players have not dealt
+    equally deals on; the tournament's page and that table's bar say "Level ends when
+    everyone has dealt equally" (not a time left of 0:00, which reads as over). The clock
+    is the test's: one hand is dealt (seat 1 deals), then it jumps to the level's end."""
+    tournament = tournament_create(name="Equal Deals Stud", staff=None, levels=EQUAL_DEALS_FIRST)
+    tina, otto, uma = (PlayerFactory(username=name) for name in ("tina", "otto", "uma"))
+    for player in (tina, otto, uma):
+        funded(player, 10_000)
+        tournament_register(tournament_id=tournament.pk, player=player)
+    tournament_start(tournament_id=tournament.pk)
+    table_id = table_of(tina)
+    assert table_id is not None
+    for _ in range(200):
+        tournament_step(tournament.pk, lambda player_id: "timid")
+        time.sleep(STEP_PAUSE)
+        if hand_ended_between_hands(table_id):
+            break
+    else:
+        raise AssertionError("no hand ended")
+    level_end = Tournament.objects.get(pk=tournament.pk).level_ends_at
+    assert level_end is not None
+    tournament_clock_sweep(now=level_end)  # the timer expires: seats 2 and 3 have not dealt
+    assert Tournament.objects.get(pk=tournament.pk).level_timer_expired
+    assert Table.objects.get(pk=table_id).dealer_only_ante  # the table deals on at level 1
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1440, 900), (390, 844)):
+        page = open_page(width, height)
+        steps.log_in(page, tina.username)
+        page.goto(f"/tables/{table_id}/")
+        page.locator('[data-connection="online"]').wait_for()
+        bar = page.locator("[data-tournament-bar]")
+        expect(bar.locator("[data-t-time-label]")).to_have_text(WAITING)
+        expect(bar.locator("[data-t-level]")).to_have_text("1")
+        page.screenshot(path=str(SCREENSHOTS / f"equal-deals-table-{width}.png"), full_page=True)
+        page.goto(f"/tournaments/{tournament.pk}/")
+        page.locator('[data-connection="online"]').wait_for()
+        expect(page.locator("[data-time-label]")).to_have_text(WAITING)
+        page.screenshot(
+            path=str(SCREENSHOTS / f"equal-deals-tournament-{width}.png"), full_page=True
+        )
+        page.context.close()

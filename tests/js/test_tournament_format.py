@@ -70,7 +70,7 @@ async def test_r_tour_6_an_equal_deals_level_says_it_ends_when_all_have_dealt(mo
 
     shown = await modules.call(FORMAT, "clockNow", t, deadlines, 0)
 
-    assert shown["label"] == "Level ends when every player has dealt equally"
+    assert shown["label"] == "Level ends when everyone has dealt equally"
 
 
 async def test_r_ante_3_a_dealer_only_level_is_marked(modules):

@@ -5,9 +5,11 @@ engine so that a given player busts (the scenario tests of tests/tournaments/)."
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from typing import Any
 from unittest import mock
 
@@ -257,3 +259,80 @@ def stakes(table: Table) -> tuple[int, int, int, int]:
 def hand_stakes(hand: Hand) -> tuple[int, int, int, int]:
     config = hand.state["config"]
     return (config["ante"], config["bring_in"], config["small_bet"], config["big_bet"])
+
+
+# --- R-TOUR-6 read from the hands dealt (issue #28) ------------------------------------
+
+
+def dealer_of(hand: Hand) -> int:
+    """The player who dealt the hand: the last in the order of the deal (R-ANTE-3)."""
+    seat = str(hand.state["players"][-1]["seat"])
+    return int(hand.players[seat])
+
+
+def equal_deals_ends(tournament: Tournament) -> list[dict[str, Any]]:
+    """For each table that dealt the equal-deals level and then the next one (there, or at
+    the final table it merged into): the players dealt in its first hand after the level,
+    how many hands each dealt at the level (any table: a moved player brings theirs), and
+    the hands dealt there since the level's timer expired."""
+    hands = list(
+        Hand.objects.filter(table__tournament_table__tournament=tournament).order_by("started_at")
+    )
+
+    def at_level(hand: Hand) -> bool:
+        config = hand.state["config"]
+        return bool(config["dealer_only_ante"])  # the equal-deals level's, R-ANTE-3
+
+    deals = Counter(dealer_of(hand) for hand in hands if at_level(hand))
+    ends = []
+    for table_id in sorted({hand.table_id for hand in hands}):
+        here = [hand for hand in hands if hand.table_id == table_id]
+        for before, after in pairwise(here):
+            if at_level(before) and not at_level(after):
+                players = sorted(int(pid) for pid in after.players.values())
+                ends.append(
+                    {
+                        "table": table_id,
+                        "deals": {player: deals[player] for player in players},
+                        "level_hands_here": sum(1 for hand in here if at_level(hand)),
+                        "last": before,
+                    }
+                )
+        last = here[-1]
+        if at_level(last):  # the table closed at the level: the merge (R-TOUR-4)
+            stayed = {int(pid) for pid in last.players.values()}
+            later = [
+                hand
+                for hand in hands
+                if hand.started_at > last.started_at
+                and stayed & {int(pid) for pid in hand.players.values()}
+            ]
+            if later and not at_level(later[0]):  # the level ended for them at the merge
+                players = sorted(stayed & {int(pid) for pid in later[0].players.values()})
+                ends.append(
+                    {
+                        "table": table_id,
+                        "deals": {player: deals[player] for player in players},
+                        "level_hands_here": sum(1 for hand in here if at_level(hand)),
+                        "last": last,
+                    }
+                )
+    return ends
+
+
+def equal_deals_rule_checked(tournament: Tournament, timer: datetime) -> list[dict[str, Any]]:
+    """R-TOUR-6 at every table that ended the equal-deals level (its timer expired at
+    `timer`): its players there had dealt equally, or the room's fallback ended it after
+    one more orbit (as many hands there since the timer as players); never before the
+    timer unless equal. Returns the ends checked (at least one)."""
+    ends = equal_deals_ends(tournament)
+    assert ends, "no table dealt past the equal-deals level"
+    for end in ends:
+        since_timer = Hand.objects.filter(
+            table_id=end["table"], started_at__gte=timer, number__lte=end["last"].number
+        ).count()
+        equal = len(set(end["deals"].values())) == 1
+        fallback = since_timer >= len(end["deals"])
+        assert equal or fallback, end
+        assert end["last"].started_at >= timer or equal, end
+    return ends

@@ -231,18 +231,34 @@ def tournament_settle(tournament: Tournament, *, now: datetime, rng: random.Rand
         tournament_end(tournament, tables, locks, now=now)
         return
     held: set[int] = set()
+    levels_applied = False
     if merge_due(left, len(tables)):
-        level = tournament_level(tournament, max(table.level for table in tables))
-        merged = seating.tables_merge(tournament, tables, locks, level=level, rng=rng, now=now)
-        if merged is None:
-            held = {table.table_id for table in tables}
+        if len({table.level for table in tables}) > 1:
+            # A table is a level behind another (it still deals the equal-deals level, or
+            # its hand was in play at a level's end): its level first, so that the merge
+            # never ends the equal-deals level for its players (R-TOUR-6).
+            held = tables_level_apply(tournament, tables, locks, now=now)
+            levels_applied = True
+        top = max(table.level for table in tables)
+        if any(table.level < top for table in tables):
+            # R-TOUR-6 before R-TOUR-4: the players still owing the equal-deals level their
+            # deals finish it at their table (equal deals, or one more orbit at most); the
+            # tables done with it wait, and the merge comes when every table is done.
+            held |= {table.table_id for table in tables if table.level == top}
         else:
-            final, lock = merged
-            locks[lock.table.pk] = lock
-            tables = [final]
+            level = tournament_level(tournament, top)
+            merged = seating.tables_merge(tournament, tables, locks, level=level, rng=rng, now=now)
+            if merged is None:
+                held = {table.table_id for table in tables}
+            else:
+                final, lock = merged
+                locks[lock.table.pk] = lock
+                tables = [final]
+                levels_applied = False
     else:
         _, held = seating.tables_balance(tournament, tables, locks, rng)
-    held |= tables_level_apply(tournament, tables, locks, now=now)
+    if not levels_applied:
+        held |= tables_level_apply(tournament, tables, locks, now=now)
     for table in tables:
         lock = locks[table.table_id]
         if lock.hand_in_play is not None:

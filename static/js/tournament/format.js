@@ -60,7 +60,7 @@ export function clockNow(tournament, deadlines, now) {
   switch (tournament.status) {
     case "running":
       if (clock.level_timer_expired) {
-        return { label: "Level ends when every player has dealt equally", time: "0:00", mode: "level" };
+        return { label: "Level ends when everyone has dealt equally", time: "0:00", mode: "level" };
       }
       return {
         label: "Time left in level",
