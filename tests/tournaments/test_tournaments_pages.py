@@ -146,6 +146,10 @@ def test_a_tournament_table_page_has_the_tournament_bar_and_no_wallet(client: Cl
     assert "data-break-banner" in html
     assert "data-balance" not in html  # tournament chips are not the wallet's
     assert '"is_tournament": true' in html
+    # R-TOUR-1: the header speaks chips before the page's script draws it (it said
+    # "$0.10/$0.20" for level 1's 10/20 limits, seen on a phone while the page loaded).
+    header = html[html.index("data-stakes") :].split("</span></span>", 1)[0]
+    assert "· 10/20" in header and "$" not in header
 
 
 def test_an_unknown_tournament_is_404(client: Client) -> None:
