@@ -230,11 +230,28 @@ export class TableStore {
     if (this.playerId && frame.seats.some((s) => s.player_id === this.playerId)) {
       if (!this.snap.viewer) return this.needSnapshot();
     } else if (this.snap.viewer) {
-      // The seat is gone (left, or cashed out when the table closed): the wallet changed.
+      // The seat is gone (left, or cashed out when the table closed): the wallet changed,
+      // and the hand in play is drawn as a watcher sees it (R-BUY-1: a player who left
+      // mid-hand is folded out of it; their down cards are no longer theirs to see).
       this.snap.viewer = null;
+      this.watchHand();
       return [{ type: "refresh_balance" }];
     }
     return [];
+  }
+
+  // The viewer has no seat any more: the hand drawn becomes the public one (a watcher's
+  // view: no down card of theirs, no offers, no strength, no pre-action).
+  watchHand() {
+    const hand = this.hand;
+    this.preAction = null;
+    this.strengthFrame = null;
+    if (!hand || hand.viewer === null) return;
+    const seat = hand.seats.find((s) => s.seat === hand.viewer);
+    if (seat) delete seat.down;
+    hand.viewer = null;
+    hand.legal_actions = [];
+    hand.strength = null;
   }
 
   applySnapshot(snapshot, now, wallNow) {
