@@ -202,6 +202,12 @@ class TableClosed(Frame, frozen=True, tag="table_closed"):
     hand_running: bool
 
 
+class TableOpened(Frame, frozen=True, tag="table_opened"):
+    """Staff opened the table again: it deals and seats players again."""
+
+    table_id: int
+
+
 class Chat(Frame, frozen=True, tag="chat"):
     """A chat line (`text` HTML-escaped by the server), `at` when it was said (ISO)."""
 
@@ -274,6 +280,7 @@ TableFrame = (
     | Stakes
     | TableGame
     | TableClosed
+    | TableOpened
     | Chat
     | Snapshot
     | Result
@@ -297,6 +304,7 @@ TABLE_FRAMES: tuple[type[Frame], ...] = (
     Stakes,
     TableGame,
     TableClosed,
+    TableOpened,
     Chat,
     Snapshot,
     Result,

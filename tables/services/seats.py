@@ -14,7 +14,7 @@ from stud import IllegalAction, StudHand
 from tables.common import ante_awaited, now_or, ready_seats
 from tables.kinds import table_kind
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
-from tables.realtime.frames import TableClosed
+from tables.realtime.frames import TableClosed, TableOpened
 from tables.services.change import TableChange, seats_by_number, table_change
 from tables.services.flow import (
     active_offers,
@@ -390,12 +390,16 @@ def table_close(
 def table_open(
     *, table_id: int, staff: Player | None = None, now: datetime | None = None
 ) -> TableResult:
-    """Staff: the table deals again. Opened by `staff`: one StaffAction with it."""
+    """Staff: the table deals again; everyone watching is told (`table_opened`: the closed
+    banner goes, the seats are offered again). Opened by `staff`: one StaffAction with it."""
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
+        was_open = table.is_open
         table.is_open = True
         table.save(update_fields=["is_open"])
+        if not was_open:
+            change.outbox.table_frame(TableOpened(table_id=table.pk))
         hand_schedule_next(table=table, outbox=change.outbox, now=now)
         if staff is not None:
             staff_action_record(

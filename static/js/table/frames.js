@@ -196,6 +196,13 @@
 
 /**
  * @typedef {{
+ *   type: "table_opened",
+ *   table_id: number,
+ * }} TableOpenedFrame
+ */
+
+/**
+ * @typedef {{
  *   type: "time_bank",
  *   table_id: number,
  *   hand_id: number,
@@ -240,6 +247,6 @@
  * }} YourTurnFrame
  */
 
-/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
+/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TableOpenedFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
 
 export {};

@@ -203,6 +203,11 @@ export class TableStore {
         if (this.snap) this.snap.table.is_open = false;
         this.closedWithHand = Boolean(frame.hand_running);
         return [{ type: "refresh_balance" }];
+      case "table_opened":
+        // Staff opened the table again: the closed banner goes, the seats are offered again.
+        if (this.snap) this.snap.table.is_open = true;
+        this.closedWithHand = false;
+        return [];
       case "hand_strength":
         // What the viewer's own cards make so far (the server's words, stud/strength.py).
         // It may come before the events of its hand (another group): kept until that hand.
