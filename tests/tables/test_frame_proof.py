@@ -29,6 +29,18 @@ PROVED = {
     "seat_leave",
     "chat_post",
     "tournament_table_stakes_set",
+    "table_open",
+    "table_close",
+    "waiting_list_join",
+    "waiting_list_leave",
+    "waiting_list_offer_expire",
+    "hand_time_out",
+    "hand_deadlines_sweep",
+    "hand_show",
+    "seat_set_connected",
+    "presence_sweep",
+    "seats_heartbeat",
+    "auto_ante_turned_on",
 }
 
 
@@ -255,20 +267,8 @@ def test_a_mute_sends_no_frame_and_changes_no_ones_table(
 # neither set fails test_every_frame_sending_service_is_proved.
 NOT_YET_PROVED = {
     "ante_confirm",
-    "auto_ante_turned_on",
-    "seat_set_connected",
-    "table_open",
-    "hand_deadlines_sweep",
-    "hand_show",
-    "hand_time_out",
     "player_auto_muck_set",
-    "presence_sweep",
     "seat_take",
-    "seats_heartbeat",
-    "table_close",
-    "waiting_list_join",
-    "waiting_list_leave",
-    "waiting_list_offer_expire",
     "tournament_seat_place",
     "tournament_seat_remove",
     "tournament_hand_schedule",
@@ -311,3 +311,213 @@ def test_every_frame_sending_service_is_proved() -> None:
     assert unlisted == set(), f"services that send frames without the proof: {unlisted}"
     assert set() == PROVED & NOT_YET_PROVED
     assert {"hand_act", "chat_post", "tournament_table_stakes_set"} <= sending
+
+
+# --- part 3, the rest: the player-facing services -------------------------------------------
+
+
+def a_player(balance: int = 10_000, **fields: object) -> Player:
+    from tests.factories import PlayerFactory, funded
+
+    player = PlayerFactory(**fields)
+    funded(player, balance)
+    return player
+
+
+def full_table_of_two() -> tuple[Table, dict[int, Player]]:
+    table = make_table(seats=2)
+    players = {number: seated_player(table, seat_number=number) for number in (1, 2)}
+    return table, players
+
+
+def test_joining_and_leaving_the_waiting_list_are_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """A full table's waiting list: a watcher joins it, then leaves it; every page's list
+    follows from the `waiting_list` frames."""
+    table, players = full_table_of_two()
+    waiter = a_player()
+    viewers = [waiter, players[1], None]
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.waiting_list_join(table_id=table.pk, player=waiter).ok
+    proof.check()
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.waiting_list_leave(table_id=table.pk, player=waiter).ok
+    proof.check()
+
+
+def test_a_lapsed_seat_offer_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """A seat frees: the first in line is offered it; the offer lapses, the next in line is
+    offered it (every page's waiting list and seats as the snapshot after has them)."""
+    from datetime import timedelta
+
+    from tables.models import WaitingListEntry
+
+    table, players = full_table_of_two()
+    first, second = a_player(), a_player()
+    assert services.waiting_list_join(table_id=table.pk, player=first).ok
+    assert services.waiting_list_join(table_id=table.pk, player=second).ok
+    viewers = [first, second, players[2], None]
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.seat_leave(table_id=table.pk, player=players[1]).ok
+    proof.check()
+    entry = WaitingListEntry.objects.get(table=table, player=first)
+    assert entry.offered_until is not None
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.waiting_list_offer_expire(
+            entry_id=entry.pk, now=entry.offered_until + timedelta(seconds=1)
+        ).ok
+    proof.check()
+
+
+def test_r_time_1_a_clock_running_out_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-TIME-1: the bring-in's clock runs out (the time bank is off): the room acts for
+    them; every viewer's hand goes on from the frames."""
+    from datetime import timedelta
+
+    table, players = three_at_a_table()
+    assert services.hand_start(table_id=table.pk).ok
+    actor, other = to_act(table, players)
+    hand = running_hand(table)
+    assert hand.action_deadline is not None
+    with frame_proof(
+        table, [actor, other, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.hand_time_out(
+            hand_id=hand.pk,
+            expected_seq=hand.seq,
+            now=hand.action_deadline + timedelta(milliseconds=1),
+        ).ok
+    proof.check()
+
+
+def test_r_time_1_the_sweep_running_a_lapsed_clock_out_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-TIME-1 through the clock sweep (a lost clock task): the same frames, the same pages."""
+    from datetime import timedelta
+
+    table, players = three_at_a_table()
+    assert services.hand_start(table_id=table.pk).ok
+    actor, other = to_act(table, players)
+    hand = running_hand(table)
+    assert hand.action_deadline is not None
+    with frame_proof(
+        table, [actor, other, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        applied = services.hand_deadlines_sweep(
+            now=hand.action_deadline + timedelta(milliseconds=1)
+        )
+        assert applied >= 1
+    proof.check()
+
+
+def test_r_show_3_showing_by_choice_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-SHOW-3: the bring-in completes and the others fold: the winner nobody called shows
+    their cards after the hand; every page shows them from the `show` event."""
+    table, players = three_at_a_table()
+    assert services.hand_start(table_id=table.pk).ok
+    winner, _ = to_act(table, players)
+    assert act(table, winner, "complete", offered(table, winner)["complete"]).ok
+    for _ in range(2):
+        folder, _ = to_act(table, players)
+        assert act(table, folder, "fold").ok
+    hand = Table.objects.get(pk=table.pk).hands.order_by("-number").first()
+    assert hand is not None and hand.ended_at is not None
+    other = next(p for p in players.values() if p != winner)
+    with frame_proof(
+        table, [winner, other, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.hand_show(table_id=table.pk, player=winner, hand_id=hand.pk).ok
+    proof.check()
+
+
+def test_a_player_connecting_and_going_away_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-TIME-3: presence. A seat taken is presumed connected; the player's last connection
+    closing shows them gone, their next one back, on every page."""
+    table, players = three_at_a_table()
+    viewers = [players[1], players[2], None]
+    for connected in (False, True):
+        with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+            assert services.seat_set_connected(
+                table_id=table.pk, player=players[1], connected=connected
+            ).ok
+        proof.check()
+
+
+def test_the_presence_sweep_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-TIME-3: a connection whose process died: the sweep shows the player gone."""
+    from django.utils import timezone
+
+    from tables.models import PRESENCE_STALE
+
+    table, players = three_at_a_table()
+    then = timezone.now() - PRESENCE_STALE
+    assert services.seat_set_connected(
+        table_id=table.pk, player=players[1], connected=True, now=then
+    ).ok
+    viewers = [players[1], players[2], None]
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.presence_sweep(now=then + PRESENCE_STALE) == 1
+    proof.check()
+
+
+def test_a_heartbeat_sends_nothing_and_changes_no_ones_table(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """An open connection's heartbeat keeps its count fresh: nothing to show, nothing sent."""
+    table, players = three_at_a_table()
+    assert services.seat_set_connected(table_id=table.pk, player=players[1], connected=True).ok
+    viewers = [players[1], players[2], None]
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.seats_heartbeat(seats=[(table.pk, players[1].pk)]) == {
+            (table.pk, players[1].pk)
+        }
+    proof.check(sends_frames=False)
+
+
+def test_r_ante_1_im_in_switched_on_away_from_the_table_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-ANTE-1: the table waits for bob's "I'm in" (too few others to deal without him);
+    he switches it on in his settings: every page shows the hand scheduled."""
+    table = make_table()
+    alice = seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2, auto_ante=False)
+    table.refresh_from_db()
+    assert (
+        services.hand_start(table_id=table.pk, now=table.next_hand_at, only_when_due=True).status
+        == "skipped"
+    )
+    Player.objects.filter(pk=bob.pk).update(auto_ante=True)  # the settings page's write
+    with frame_proof(
+        table, [bob, alice, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert all(result.ok for result in services.auto_ante_turned_on(player_id=bob.pk))
+    proof.check()
+
+
+@pytest.mark.parametrize("mid_hand", [False, True], ids=["between_hands", "mid_hand"])
+def test_closing_and_opening_a_table_are_proved(
+    mid_hand, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Staff close the table (between hands: every seat cashed out at once; mid-hand: the
+    hand finishes first), then open it again."""
+    table, players = three_at_a_table()
+    if mid_hand:
+        assert services.hand_start(table_id=table.pk).ok
+    viewers = [players[1], players[2], None]
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.table_close(table_id=table.pk).ok
+    proof.check()
+    if mid_hand:
+        winner = everyone_folds_to_the_last(table, players)
+        with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+            assert act(table, winner, "fold").ok
+        proof.check()
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.table_open(table_id=table.pk).ok
+    proof.check()
+    assert all(after["table"]["is_open"] for after in proof.after)
