@@ -197,6 +197,26 @@ class TableGame(Frame, frozen=True, tag="table_game"):
     rotation: RotationState | None
 
 
+class ViewerState(msgspec.Struct, frozen=True, kw_only=True):
+    """The viewer's own part of the table, as the snapshot's `viewer` has it."""
+
+    player_id: int
+    seat: int
+    auto_ante: bool
+    auto_muck: bool
+    ante_confirmed: bool
+    time_bank_ms: int
+    all_in_protection_left: int
+
+
+class Viewer(Frame, frozen=True, tag="viewer"):
+    """To the player alone: their own part of the table changed (they sat down, said "I'm
+    in", changed a setting the table reads): the snapshot's `viewer`, whole."""
+
+    table_id: int
+    viewer: ViewerState
+
+
 class TableClosed(Frame, frozen=True, tag="table_closed"):
     table_id: int
     hand_running: bool
@@ -279,6 +299,7 @@ TableFrame = (
     | AnteConfirm
     | Stakes
     | TableGame
+    | Viewer
     | TableClosed
     | TableOpened
     | Chat
@@ -303,6 +324,7 @@ TABLE_FRAMES: tuple[type[Frame], ...] = (
     AnteConfirm,
     Stakes,
     TableGame,
+    Viewer,
     TableClosed,
     TableOpened,
     Chat,

@@ -183,6 +183,7 @@ def seat_take(
             WaitingListEntry.objects.filter(table=table, player=player).delete()
             outbox.waiting_changed = True
         outbox.seats_changed = True
+        outbox.viewers_changed.add(player.pk)  # their page learns its seat from the frames
         _ante_ask_late(change, seat, now)
         hand_schedule_next(table=table, outbox=outbox, now=now)
     return change.result
@@ -325,6 +326,7 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
         seat = _own_seat(change, player)
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
+        change.outbox.viewers_changed.add(player.pk)
         _ante_awaited_changed(change, now)
     return change.result
 
@@ -343,6 +345,7 @@ def auto_ante_turned_on(*, player_id: int, now: datetime | None = None) -> list[
     results = []
     for table_id in table_ids:
         with table_change(table_id) as change:
+            change.outbox.viewers_changed.add(player_id)  # their page shows the setting
             if change.hand is None:
                 _ante_awaited_changed(change, now)
         results.append(change.result)

@@ -228,6 +228,26 @@
 
 /**
  * @typedef {{
+ *   type: "viewer",
+ *   table_id: number,
+ *   viewer: ViewerState,
+ * }} ViewerFrame
+ */
+
+/**
+ * @typedef {{
+ *   player_id: number,
+ *   seat: number,
+ *   auto_ante: boolean,
+ *   auto_muck: boolean,
+ *   ante_confirmed: boolean,
+ *   time_bank_ms: number,
+ *   all_in_protection_left: number,
+ * }} ViewerState
+ */
+
+/**
+ * @typedef {{
  *   type: "waiting_list",
  *   table_id: number,
  *   entries: Array<Object<string, any>>,
@@ -247,6 +267,6 @@
  * }} YourTurnFrame
  */
 
-/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TableOpenedFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
+/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TableOpenedFrame | TimeBankFrame | TurnClockFrame | ViewerFrame | WaitingListFrame | YourTurnFrame} TableFrame */
 
 export {};

@@ -19,6 +19,9 @@ export const DEFAULT_ACTION_CLOCK_MS = 10_000;
 export const TIME_BANK_MAX_MS = 60_000;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
 export const TURN_OFFERS_WAIT_MS = 500;
+// A seats frame seats the viewer: their own `viewer` frame comes with it; without it by
+// then, ask for a snapshot.
+export const VIEWER_WAIT_MS = 1_000;
 // An action not answered in this long is sent again, with the same seq (actions are
 // idempotent: one already applied is answered stale, never applied twice).
 export const ACT_REPLY_WAIT_MS = 3_000;
@@ -182,6 +185,10 @@ export class TableStore {
           this.snap.table.rotation = frame.rotation;
         }
         return [];
+      case "viewer":
+        // The viewer's own part of the table (they sat down, said "I'm in", a setting).
+        if (this.snap) this.snap.viewer = frame.viewer;
+        return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
         return [];
@@ -233,7 +240,9 @@ export class TableStore {
     if (!this.snap) return [];
     this.snap.seats = frame.seats;
     if (this.playerId && frame.seats.some((s) => s.player_id === this.playerId)) {
-      if (!this.snap.viewer) return this.needSnapshot();
+      // Seated: their own `viewer` frame says the rest (it may come before or after this
+      // one, on their own group); a snapshot only when it does not come.
+      if (!this.snap.viewer) return [{ type: "check_viewer", delay: VIEWER_WAIT_MS }];
     } else if (this.snap.viewer) {
       // The seat is gone (left, or cashed out when the table closed): the wallet changed,
       // and the hand in play is drawn as a watcher sees it (R-BUY-1: a player who left
@@ -554,6 +563,13 @@ export class TableStore {
       hand.legal_actions.length === 0);
   }
 
+  // VIEWER_WAIT_MS after a seats frame that seats the viewer: still no `viewer`, ask.
+  viewerOverdue() {
+    const snap = this.snap;
+    const seated = snap && this.playerId && snap.seats.some((s) => s.player_id === this.playerId);
+    return seated && !snap.viewer ? this.needSnapshot() : [];
+  }
+
   // TURN_OFFERS_WAIT_MS after a turn: still no offers at the same seq, ask for a snapshot.
   offersOverdue(seq) {
     return this.seq === seq && this.waitsForOffers() ? this.needSnapshot() : [];
@@ -567,8 +583,10 @@ export class TableStore {
     const viewer = this.snap ? this.snap.viewer : null;
     if (frame.ok) {
       const effects = [];
+      // The seats and viewer frames of the change say what it did (issue #23 part 4: no
+      // snapshot for it); the wallet is another page's, read again.
       if (["sit", "add_chips", "leave"].includes(frame.command)) {
-        effects.push({ type: "refresh_balance" }, ...this.needSnapshot());
+        effects.push({ type: "refresh_balance" });
       }
       if (frame.command === "im_in") {
         this.anteAsked = false;
