@@ -41,6 +41,9 @@ PROVED = {
     "presence_sweep",
     "seats_heartbeat",
     "auto_ante_turned_on",
+    "ante_confirm",
+    "player_auto_muck_set",
+    "seat_take",
 }
 
 
@@ -266,9 +269,6 @@ def test_a_mute_sends_no_frame_and_changes_no_ones_table(
 # leaves this set when its test above is written. A new service that sends frames and is in
 # neither set fails test_every_frame_sending_service_is_proved.
 NOT_YET_PROVED = {
-    "ante_confirm",
-    "player_auto_muck_set",
-    "seat_take",
     "tournament_seat_place",
     "tournament_seat_remove",
     "tournament_hand_schedule",
@@ -491,11 +491,49 @@ def test_r_ante_1_im_in_switched_on_away_from_the_table_is_proved(
         services.hand_start(table_id=table.pk, now=table.next_hand_at, only_when_due=True).status
         == "skipped"
     )
-    Player.objects.filter(pk=bob.pk).update(auto_ante=True)  # the settings page's write
     with frame_proof(
         table, [bob, alice, None], django_capture_on_commit_callbacks, monkeypatch
     ) as proof:
+        Player.objects.filter(pk=bob.pk).update(auto_ante=True)  # the settings page's write
         assert all(result.ok for result in services.auto_ante_turned_on(player_id=bob.pk))
+    proof.check()
+
+
+def test_taking_a_seat_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-BUY-1: a player watching sits down between hands: everyone's seats show them."""
+    table, players = three_at_a_table()
+    newcomer = a_player()
+    with frame_proof(
+        table, [newcomer, players[1], None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.seat_take(
+            table_id=table.pk, player=newcomer, buy_in=table.buy_in, seat_number=4
+        ).ok
+    proof.check()
+
+
+def test_r_show_3_the_auto_muck_setting_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-SHOW-3's "muck losing hands", set at the table: the player's own page shows it."""
+    table, players = three_at_a_table()
+    viewers = [players[1], players[2], None]
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.player_auto_muck_set(
+            table_id=table.pk, player=players[1], auto_muck=not players[1].auto_muck
+        ).ok
+    proof.check()
+
+
+def test_r_ante_1_im_in_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-ANTE-1: two players post antes by hand; one says "I'm in" during the countdown:
+    every page stops naming them among the seats awaited."""
+    table = make_table()
+    alice = seated_player(table, seat_number=1)
+    bob = seated_player(table, seat_number=2, auto_ante=False)
+    carol = seated_player(table, seat_number=3, auto_ante=False)
+    with frame_proof(
+        table, [bob, carol, alice, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.ante_confirm(table_id=table.pk, player=bob).ok
     proof.check()
 
 
