@@ -371,9 +371,12 @@ def table_close(
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
+        scheduled = table.next_hand_at is not None
         table.is_open = False
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
+        if scheduled:  # the hand that was due is not dealt: no page says it comes
+            change.outbox.table_frame(next_hand_frame(table, None, now, []))
         change.outbox.seats_changed = True
         closed_table_cash_out(table=table, outbox=change.outbox, now=now, hand=change.hand)
         change.outbox.table_frame(
