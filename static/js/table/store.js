@@ -191,6 +191,8 @@ export class TableStore {
         return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
+        // Off the list (the offer lapsed, or they left it): no seat is held for them.
+        if (!frame.entries.some((entry) => entry.player_id === this.playerId)) this.offer = null;
         return [];
       case "last_hands":
         // A hand ended: its summary comes with the hand's frames (no snapshot asked for).
@@ -416,7 +418,11 @@ export class TableStore {
       this.privateSeqs = new Set();
       this.anteAsked = false; // dealt (or dealt out of this hand): asked again after it
       this.anteDeadline = null;
-      if (this.snap) this.snap.awaiting_ante = [];
+      // The hand the table waited for is dealt: nothing is scheduled, nobody awaited.
+      if (this.snap) {
+        this.snap.awaiting_ante = [];
+        this.snap.next_hand_at = null;
+      }
       this.showOffer = null;
       this.preAction = null;
     }
