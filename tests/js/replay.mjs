@@ -33,6 +33,12 @@ function facts(store) {
       return kept;
     }) : null,
     lastHands: snap ? snap.last_hands : null,
+    // The next hand's schedule (the time itself differs by the moments the two were built
+    // only through ms_left, not compared) and the seats whose "I'm in" it waits for.
+    nextHandAt: snap ? snap.next_hand_at : null,
+    awaitingAnte: snap ? snap.awaiting_ante : null,
+    anteAsked: store.anteAsked,
+    seatOffered: store.offer !== null, // a seat held for this viewer (waiting list)
     hand: live ? Object.fromEntries(HAND_KEYS.map((key) => [key, hand[key] ?? null])) : null,
   };
 }
