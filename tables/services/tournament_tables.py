@@ -140,6 +140,7 @@ def tournament_seat_place(
         hands_dealt=hands_dealt,
     )
     lock.outbox.seats_changed = True
+    lock.outbox.viewers_changed.add(player_id)  # their page learns its seat from the frames
     return seat
 
 
