@@ -261,6 +261,9 @@ def tournament_hand_void(lock: TournamentTableLock, *, now: datetime, why: str) 
     hand.time_bank_since = None
     hand.save()
     lock.outbox.set_turn(None, None)
+    # The seats are out of the hand and it is among the table's last hands, as at any end.
+    lock.outbox.seats_changed = True
+    lock.outbox.last_hands_changed = True
     return hand
 
 
