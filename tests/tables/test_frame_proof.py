@@ -5,6 +5,9 @@ snapshot after; every frame is a declared one; no viewer gets a card they may no
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from django.db import transaction
 
@@ -44,6 +47,13 @@ PROVED = {
     "ante_confirm",
     "player_auto_muck_set",
     "seat_take",
+    "tournament_seat_place",
+    "tournament_seat_remove",
+    "tournament_hand_schedule",
+    "tournament_hand_hold",
+    "tournament_table_close",
+    "tournament_hand_void",
+    "tournament_table_cancel",
 }
 
 
@@ -265,18 +275,10 @@ def test_a_mute_sends_no_frame_and_changes_no_ones_table(
     proof.check(sends_frames=False)
 
 
-# The frame-sending services the proof does not cover yet (issue #23's list, part 3): each
-# leaves this set when its test above is written. A new service that sends frames and is in
-# neither set fails test_every_frame_sending_service_is_proved.
-NOT_YET_PROVED = {
-    "tournament_seat_place",
-    "tournament_seat_remove",
-    "tournament_hand_schedule",
-    "tournament_hand_hold",
-    "tournament_table_close",
-    "tournament_hand_void",
-    "tournament_table_cancel",
-}
+# The frame-sending services the proof does not cover yet (issue #23's list, part 3): none
+# now. A new service that sends frames must be proved above and listed in PROVED, or it
+# fails test_every_frame_sending_service_is_proved.
+NOT_YET_PROVED: set[str] = set()
 
 
 def frame_sending_services() -> set[str]:
@@ -559,3 +561,150 @@ def test_closing_and_opening_a_table_are_proved(
         assert services.table_open(table_id=table.pk).ok
     proof.check()
     assert all(after["table"]["is_open"] for after in proof.after)
+
+
+# --- part 3, the tournament's steps at its tables ------------------------------------------
+
+
+def a_tournament_table(players: int = 2) -> tuple[Table, list[Player]]:
+    """A tournament table (R-TOUR-8) with `players` seated by the draw, nothing scheduled."""
+    with transaction.atomic():
+        lock = tournament_tables.tournament_table_open(
+            name="Table 1",
+            game="stud",
+            ante=5,
+            bring_in=10,
+            small_bet=20,
+            big_bet=40,
+            dealer_only_ante=False,
+            action_clock=10,
+            time_bank=30,
+        )
+        seated = [tournament_seat(lock, number) for number in range(1, players + 1)]
+        tournament_tables.tournament_tables_finish({lock.table.pk: lock})
+    return lock.table, seated
+
+
+@contextmanager
+def tournament_step(table: Table) -> Iterator[tournament_tables.TournamentTableLock]:
+    """One of the tournament's transactions at this table: locked, changed, its frames
+    registered to go out after the commit."""
+    with transaction.atomic():
+        [lock] = tournament_tables.tournament_tables_lock([table.pk]).values()
+        yield lock
+        tournament_tables.tournament_tables_finish({table.pk: lock})
+
+
+def test_r_tour_2_a_seat_drawn_or_moved_in_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-TOUR-2/3: a player is seated at the table (a move): their page shows their seat,
+    the others' the new seat."""
+    table, (alice, _bob) = a_tournament_table()
+    from tests.factories import PlayerFactory
+
+    carol = PlayerFactory()
+    with (
+        frame_proof(
+            table, [carol, alice, None], django_capture_on_commit_callbacks, monkeypatch
+        ) as proof,
+        tournament_step(table) as lock,
+    ):
+        tournament_tables.tournament_seat_place(lock, player_id=carol.pk, number=3, stack=800)
+    proof.check()
+
+
+def test_r_tour_3_a_seat_moved_away_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """R-TOUR-3: a seat leaves the table between hands (moved, eliminated): its player's
+    page becomes a watcher's, the others' seats lose it."""
+    table, (alice, _bob, carol) = a_tournament_table(3)
+    with (
+        frame_proof(
+            table, [carol, alice, None], django_capture_on_commit_callbacks, monkeypatch
+        ) as proof,
+        tournament_step(table) as lock,
+    ):
+        tournament_tables.tournament_seat_remove(lock, seat=lock.seats()[3])
+    proof.check()
+
+
+def test_r_tour_5_the_next_deal_scheduled_and_held_are_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """The tournament schedules the table's next hand, then holds it (a break): every page
+    shows the hand due, then none."""
+    from django.utils import timezone
+
+    table, (alice, bob) = a_tournament_table()
+    viewers = [alice, bob, None]
+    with (
+        frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof,
+        tournament_step(table) as lock,
+    ):
+        assert tournament_tables.tournament_hand_schedule(lock, now=timezone.now(), pause=3)
+    proof.check()
+    assert all(after["next_hand_at"] for after in proof.after)
+    with (
+        frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof,
+        tournament_step(table) as lock,
+    ):
+        assert tournament_tables.tournament_hand_hold(lock)
+    proof.check()
+
+
+def test_r_tour_4_a_table_closed_by_the_merge_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-TOUR-4: the table's players are moved to the final table and it closes: every page
+    shows it closed."""
+    table, (alice, bob) = a_tournament_table()
+    with (
+        frame_proof(
+            table, [alice, bob, None], django_capture_on_commit_callbacks, monkeypatch
+        ) as proof,
+        tournament_step(table) as lock,
+    ):
+        for seat in lock.seats().values():
+            tournament_tables.tournament_seat_remove(lock, seat=seat)
+        tournament_tables.tournament_table_close(lock)
+    proof.check()
+
+
+@pytest.mark.parametrize("mid_hand", [False, True], ids=["between_hands", "mid_hand"])
+def test_a_cancelled_tournaments_table_is_proved(
+    mid_hand, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The tournament is cancelled: the hand in play, if any, ends void (nobody wins it), the
+    seats go, the table closes: every page shows it so."""
+    from django.utils import timezone
+
+    table, (alice, bob) = a_tournament_table()
+    if mid_hand:
+        assert services.hand_start(table_id=table.pk).ok
+    with (
+        frame_proof(
+            table, [alice, bob, None], django_capture_on_commit_callbacks, monkeypatch
+        ) as proof,
+        tournament_step(table) as lock,
+    ):
+        tournament_tables.tournament_table_cancel(lock, now=timezone.now())
+    proof.check()
+
+
+def test_a_void_hand_is_proved(django_capture_on_commit_callbacks, monkeypatch):
+    """The hand in play ends void (its tournament cancelled): every page's hand ends, the
+    stacks as they were dealt."""
+    from django.utils import timezone
+
+    table, (alice, bob) = a_tournament_table()
+    assert services.hand_start(table_id=table.pk).ok
+    with (
+        frame_proof(
+            table, [alice, bob, None], django_capture_on_commit_callbacks, monkeypatch
+        ) as proof,
+        tournament_step(table) as lock,
+    ):
+        assert tournament_tables.tournament_hand_void(
+            lock, now=timezone.now(), why=tournament_tables.VOID_TOURNAMENT_CANCELLED
+        )
+    proof.check()
