@@ -45,8 +45,14 @@ function facts(store) {
 
 function feed(frames, playerId) {
   const store = new TableStore({ playerId });
-  const effects = frames.map((frame, i) => store.receive(frame, 1000 + i, null));
-  const asked = effects.flat().some((effect) => effect.type === "snapshot" || effect.type === "snapshot_later");
+  const effects = frames.map((frame, i) => store.receive(frame, 1000 + i, null)).flat();
+  // The checks the page runs a moment later (the turn's offers, the viewer's own frame), run
+  // once every frame is in: a snapshot they ask for is a snapshot asked.
+  for (const effect of [...effects]) {
+    if (effect.type === "check_offers") effects.push(...store.offersOverdue(effect.seq));
+    if (effect.type === "check_viewer") effects.push(...store.viewerOverdue());
+  }
+  const asked = effects.some((effect) => effect.type === "snapshot" || effect.type === "snapshot_later");
   return { facts: facts(store), asked };
 }
 
