@@ -177,13 +177,16 @@ def _ante_awaited(table: Table, hand: Hand | None) -> list[int]:
     return ante_awaited(ready) if len(ready) >= 2 else []
 
 
-def viewer_public(seat: Seat, player: Player, now: datetime) -> dict[str, Any]:
-    """The viewer's own part of the table (the snapshot's `viewer`, the `viewer` frame's)."""
+def viewer_public(seat: Seat, now: datetime) -> dict[str, Any]:
+    """The viewer's own part of the table (the snapshot's `viewer`, the `viewer` frame's),
+    from their seat with its player read now (`select_related`): the settings and the
+    protections left as they are now, not as the connection's user was when it opened
+    (changed in another tab, or spent by a clock since)."""
+    player = seat.player
     return {
         "player_id": player.pk,
         "seat": seat.number,
-        # the setting as it is now (changed in another tab since this connection opened)
-        "auto_ante": seat.player.auto_ante,
+        "auto_ante": player.auto_ante,
         "auto_muck": player.auto_muck,
         "ante_confirmed": seat.ante_confirmed,
         "time_bank_ms": seat.time_bank_ms,  # R-BET-7: what is left of their bank
@@ -195,7 +198,7 @@ def viewer_of(table_id: int, player_id: int, now: datetime) -> dict[str, Any] | 
     """`viewer_public` of a player seated at the table, read fresh; None without a seat."""
     seat = Seat.objects.filter(table_id=table_id, player_id=player_id).select_related("player")
     found = seat.first()
-    return None if found is None else viewer_public(found, found.player, now)
+    return None if found is None else viewer_public(found, now)
 
 
 def table_snapshot(
@@ -217,7 +220,7 @@ def table_snapshot(
     )
     viewer_part: dict[str, Any] | None = None
     if seat is not None and viewer is not None:
-        viewer_part = viewer_public(seat, viewer, now)
+        viewer_part = viewer_public(seat, now)
     hand_part: dict[str, Any] | None = None
     if hand is not None and engine is not None:
         dealt_seat = None
