@@ -708,3 +708,62 @@ def test_a_void_hand_is_proved(django_capture_on_commit_callbacks, monkeypatch):
             lock, now=timezone.now(), why=tournament_tables.VOID_TOURNAMENT_CANCELLED
         )
     proof.check()
+
+
+def test_r_time_1_all_in_protection_on_a_clock_running_out_is_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-TIME-1/2: the player facing a bet lets their clock run out: all-in protection plays
+    them all in and one of their two protections of the day is spent; their page says so."""
+    from datetime import timedelta
+
+    table, players = three_at_a_table()
+    assert services.hand_start(table_id=table.pk).ok
+    actor, _ = to_act(table, players)
+    assert act(table, actor, "complete", offered(table, actor)["complete"]).ok
+    facing, other = to_act(table, players)
+    hand = running_hand(table)
+    assert hand.action_deadline is not None
+    with frame_proof(
+        table, [facing, other, None], django_capture_on_commit_callbacks, monkeypatch
+    ) as proof:
+        assert services.hand_time_out(
+            hand_id=hand.pk,
+            expected_seq=hand.seq,
+            now=hand.action_deadline + timedelta(milliseconds=1),
+        ).ok
+    proof.check()
+    spent = [view["viewer"]["all_in_protection_left"] for view in (proof.before[0], proof.after[0])]
+    assert spent[1] == spent[0] - 1, spent
+
+
+def test_r_bet_7_the_time_bank_starting_and_running_out_are_proved(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """R-BET-7: the action clock runs out and the player's time bank runs (a `time_bank`
+    frame); then the bank runs out too (R-TIME-1): every page follows."""
+    from datetime import timedelta
+
+    table = make_table(time_bank=30)
+    players = {number: seated_player(table, seat_number=number) for number in (1, 2, 3)}
+    assert services.hand_start(table_id=table.pk).ok
+    actor, other = to_act(table, players)
+    viewers = [actor, other, None]
+    hand = running_hand(table)
+    assert hand.action_deadline is not None
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.hand_time_out(
+            hand_id=hand.pk,
+            expected_seq=hand.seq,
+            now=hand.action_deadline + timedelta(milliseconds=1),
+        ).ok
+    proof.check()
+    hand.refresh_from_db()
+    assert hand.time_bank_seat is not None and hand.action_deadline is not None
+    with frame_proof(table, viewers, django_capture_on_commit_callbacks, monkeypatch) as proof:
+        assert services.hand_time_out(
+            hand_id=hand.pk,
+            expected_seq=hand.seq,
+            now=hand.action_deadline + timedelta(milliseconds=1),
+        ).ok
+    proof.check()
