@@ -201,6 +201,25 @@ def viewer_of(table_id: int, player_id: int, now: datetime) -> dict[str, Any] | 
     return None if found is None else viewer_public(found, now)
 
 
+def _show_offer(table: Table, viewer_id: int | None, now: datetime) -> dict[str, Any] | None:
+    """R-SHOW-3: between hands, the viewer's offer to show the last hand's cards (the
+    `show_offer` frame's fields) while they are its uncalled winner and have not shown."""
+    if viewer_id is None:
+        return None
+    last = Hand.objects.filter(table=table).order_by("-number").first()
+    if last is None or last.ended_at is None:
+        return None
+    seat = next((int(n) for n, pid in last.players.items() if pid == viewer_id), None)
+    if seat is None or not StudHand.from_json(last.state).may_show(seat):
+        return None
+    return {
+        "hand_id": last.pk,
+        "seat": seat,
+        "until": iso(table.next_hand_at),
+        "ms_left": ms_left(table.next_hand_at, now),
+    }
+
+
 def table_snapshot(
     table_id: int, viewer: Player | None, *, now: datetime | None = None
 ) -> dict[str, Any] | None:
@@ -240,6 +259,7 @@ def table_snapshot(
         }
     return {
         "type": "snapshot",
+        "show_offer": None if hand is not None else _show_offer(table, viewer_id, now),
         "table": _table_public(table),
         "seats": seats_public(table_id),
         "viewer": viewer_part,

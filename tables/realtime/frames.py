@@ -255,6 +255,7 @@ class Snapshot(Frame, frozen=True, tag="snapshot"):
     last_hands: list[dict[str, Any]]
     chat: list[dict[str, Any]]
     chat_muted: list[int]
+    show_offer: dict[str, Any] | None = None
     ref: Ref | UnsetType = UNSET
 
 

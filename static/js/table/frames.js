@@ -160,6 +160,7 @@
  *   last_hands: Array<Object<string, any>>,
  *   chat: Array<Object<string, any>>,
  *   chat_muted: Array<number>,
+ *   show_offer?: Object<string, any> | null,
  *   ref?: string | number,
  * }} SnapshotFrame
  */

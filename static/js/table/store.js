@@ -277,6 +277,11 @@ export class TableStore {
     // A seat held for this player (reconnecting during an offer keeps it).
     const mine = (snapshot.waiting_list || []).find((e) => e.player_id === this.playerId);
     this.offer = mine ? localDeadline(mine.offer_ms_left, mine.offered_until, now, wallNow) : null;
+    // R-SHOW-3: the uncalled winner's offer to show, kept across a reload.
+    const show = snapshot.show_offer;
+    this.showOffer = show
+      ? { handId: show.hand_id, until: localDeadline(show.ms_left, show.until, now, wallNow) }
+      : null;
     if (snapshot.hand) {
       const sameHand = snapshot.hand.id === this.handId && this.hand;
       const hand = fromView(snapshot.hand.state);
@@ -397,6 +402,12 @@ export class TableStore {
   }
 
   onEvent(frame, now, wallNow) {
+    // R-SHOW-3: shown (from this tab or another): the offer is used. A finished hand's
+    // events go no further than this when the page no longer draws it.
+    if (frame.kind === "show" && this.showOffer && frame.hand_id === this.showOffer.handId &&
+        frame.payload.seat === this.mySeat()) {
+      this.showOffer = null;
+    }
     if (this.awaiting) {
       this.queue.push(frame);
       return [];
