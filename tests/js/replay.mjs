@@ -39,6 +39,7 @@ function facts(store) {
     awaitingAnte: snap ? snap.awaiting_ante : null,
     anteAsked: store.anteAsked,
     seatOffered: store.offer !== null, // a seat held for this viewer (waiting list)
+    showOffer: store.showOffer ? store.showOffer.handId : null, // R-SHOW-3's offer to show
     hand: live ? Object.fromEntries(HAND_KEYS.map((key) => [key, hand[key] ?? null])) : null,
   };
 }
