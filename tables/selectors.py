@@ -180,6 +180,49 @@ def _ante_awaited(table: Table, hand: Hand | None) -> list[int]:
     return ante_awaited(ready) if len(ready) >= 2 else []
 
 
+def viewer_public(seat: Seat, now: datetime) -> dict[str, Any]:
+    """The viewer's own part of the table (the snapshot's `viewer`, the `viewer` frame's),
+    from their seat with its player read now (`select_related`): the settings and the
+    protections left as they are now, not as the connection's user was when it opened
+    (changed in another tab, or spent by a clock since)."""
+    player = seat.player
+    return {
+        "player_id": player.pk,
+        "seat": seat.number,
+        "auto_ante": player.auto_ante,
+        "auto_muck": player.auto_muck,
+        "ante_confirmed": seat.ante_confirmed,
+        "time_bank_ms": seat.time_bank_ms,  # R-BET-7: what is left of their bank
+        "all_in_protection_left": all_in_protection_remaining(player=player, now=now),
+    }
+
+
+def viewer_of(table_id: int, player_id: int, now: datetime) -> dict[str, Any] | None:
+    """`viewer_public` of a player seated at the table, read fresh; None without a seat."""
+    seat = Seat.objects.filter(table_id=table_id, player_id=player_id).select_related("player")
+    found = seat.first()
+    return None if found is None else viewer_public(found, now)
+
+
+def _show_offer(table: Table, viewer_id: int | None, now: datetime) -> dict[str, Any] | None:
+    """R-SHOW-3: between hands, the viewer's offer to show the last hand's cards (the
+    `show_offer` frame's fields) while they are its uncalled winner and have not shown."""
+    if viewer_id is None:
+        return None
+    last = Hand.objects.filter(table=table).order_by("-number").first()
+    if last is None or last.ended_at is None:
+        return None
+    seat = next((int(n) for n, pid in last.players.items() if pid == viewer_id), None)
+    if seat is None or not StudHand.from_json(last.state).may_show(seat):
+        return None
+    return {
+        "hand_id": last.pk,
+        "seat": seat,
+        "until": iso(table.next_hand_at),
+        "ms_left": ms_left(table.next_hand_at, now),
+    }
+
+
 def table_snapshot(
     table_id: int, viewer: Player | None, *, now: datetime | None = None
 ) -> dict[str, Any] | None:
@@ -199,16 +242,7 @@ def table_snapshot(
     )
     viewer_part: dict[str, Any] | None = None
     if seat is not None and viewer is not None:
-        viewer_part = {
-            "player_id": viewer_id,
-            "seat": seat.number,
-            # the setting as it is now (changed in another tab since this connection opened)
-            "auto_ante": seat.player.auto_ante,
-            "auto_muck": viewer.auto_muck,
-            "ante_confirmed": seat.ante_confirmed,
-            "time_bank_ms": seat.time_bank_ms,  # R-BET-7: what is left of their bank
-            "all_in_protection_left": all_in_protection_remaining(player=viewer, now=now),
-        }
+        viewer_part = viewer_public(seat, now)
     hand_part: dict[str, Any] | None = None
     if hand is not None and engine is not None:
         dealt_seat = None
@@ -228,6 +262,7 @@ def table_snapshot(
         }
     return {
         "type": "snapshot",
+        "show_offer": None if hand is not None else _show_offer(table, viewer_id, now),
         "table": _table_public(table),
         "seats": seats_public(table_id),
         "viewer": viewer_part,

@@ -229,6 +229,9 @@ export function applyEvent(previous, event, { viewerSeat = null, money = String 
         all_in_protection: "is all-in (all-in protection)",
       }[p.result] || p.result;
       if (p.result === "all_in_protection" && seat) seat.status = "all_in";
+      // The turn is over (all-in protection plays no action after it: nothing else ends it).
+      hand.to_act = null;
+      hand.legal_actions = [];
       note(hand, `${name} ran out of time and ${what}`);
       break;
     }

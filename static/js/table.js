@@ -175,6 +175,9 @@ function run(effects) {
       case "snapshot_later":
         setTimeout(() => run(store.needSnapshot()), effect.delay);
         break;
+      case "check_viewer":
+        setTimeout(() => run(store.viewerOverdue()), effect.delay);
+        break;
       case "check_offers":
         setTimeout(() => run(store.offersOverdue(effect.seq)), effect.delay);
         break;

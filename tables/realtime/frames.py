@@ -197,9 +197,35 @@ class TableGame(Frame, frozen=True, tag="table_game"):
     rotation: RotationState | None
 
 
+class ViewerState(msgspec.Struct, frozen=True, kw_only=True):
+    """The viewer's own part of the table, as the snapshot's `viewer` has it."""
+
+    player_id: int
+    seat: int
+    auto_ante: bool
+    auto_muck: bool
+    ante_confirmed: bool
+    time_bank_ms: int
+    all_in_protection_left: int
+
+
+class Viewer(Frame, frozen=True, tag="viewer"):
+    """To the player alone: their own part of the table changed (they sat down, said "I'm
+    in", changed a setting the table reads): the snapshot's `viewer`, whole."""
+
+    table_id: int
+    viewer: ViewerState
+
+
 class TableClosed(Frame, frozen=True, tag="table_closed"):
     table_id: int
     hand_running: bool
+
+
+class TableOpened(Frame, frozen=True, tag="table_opened"):
+    """Staff opened the table again: it deals and seats players again."""
+
+    table_id: int
 
 
 class Chat(Frame, frozen=True, tag="chat"):
@@ -244,6 +270,7 @@ class Snapshot(Frame, frozen=True, tag="snapshot"):
     last_hands: list[dict[str, Any]]
     chat: list[dict[str, Any]]
     chat_muted: list[int]
+    show_offer: dict[str, Any] | None = None
     ref: Ref | UnsetType = UNSET
 
 
@@ -288,7 +315,9 @@ TableFrame = (
     | AnteConfirm
     | Stakes
     | TableGame
+    | Viewer
     | TableClosed
+    | TableOpened
     | Chat
     | RealityCheckNotice
     | Snapshot
@@ -312,7 +341,9 @@ TABLE_FRAMES: tuple[type[Frame], ...] = (
     AnteConfirm,
     Stakes,
     TableGame,
+    Viewer,
     TableClosed,
+    TableOpened,
     Chat,
     RealityCheckNotice,
     Snapshot,

@@ -230,6 +230,11 @@ def hand_turn_time_out(
     engine, events = seat_time_out(
         hand=hand, engine=engine, seat=seat, player_id=player_id, now=now
     )
+    if player_id is not None and any(
+        event.kind == "timeout" and event.payload.get("result") == "all_in_protection"
+        for event in events
+    ):
+        outbox.viewers_changed.add(int(player_id))  # R-TIME-2: one protection fewer today
     hand_events_record(hand, engine_records(events), outbox)
     return hand_carry_on(
         table=table,

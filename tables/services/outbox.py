@@ -23,12 +23,15 @@ from tables.realtime.frames import (
     RotationState,
     Seats,
     TableGame,
+    Viewer,
+    ViewerState,
     WaitingList,
 )
 from tables.selectors import (
     last_hands_public,
     seats_public,
     table_game_public,
+    viewer_of,
     waiting_list_public,
 )
 from tables.services.broadcast import broadcast
@@ -136,6 +139,8 @@ class Outbox:
         self.seats_changed = False
         self.waiting_changed = False
         self.last_hands_changed = False  # a hand ended: its `last_hands` frame goes out
+        # players whose own part of the table changed: each gets a `viewer` frame
+        self.viewers_changed: set[int] = set()
         # a hand's events recorded `with_turn`, by hand id, until they are written
         self.events_unwritten: dict[int, list[HandEvent]] = {}
         self._jobs: list[Callable[[], None]] = []
@@ -253,6 +258,14 @@ class Outbox:
             self.table_frame(WaitingList(table_id=table_id, entries=waiting_list_public(table_id)))
         if self._rotation_moved:
             self.table_frame(self._table_game_frame())
+        if self.viewers_changed:
+            now = timezone.now()
+            for player_id in sorted(self.viewers_changed):
+                part = viewer_of(table_id, player_id, now)
+                if part is not None:
+                    self.user_frame(
+                        player_id, Viewer(table_id=table_id, viewer=ViewerState(**part))
+                    )
         frames = Frames(
             table=self._built(self.table_frames),
             users={user: self._built(pending) for user, pending in self.user_frames.items()},

@@ -14,7 +14,7 @@ from stud import IllegalAction, StudHand
 from tables.common import ante_awaited, now_or, ready_seats
 from tables.kinds import table_kind
 from tables.models import PRESENCE_STALE, Seat, WaitingListEntry
-from tables.realtime.frames import TableClosed
+from tables.realtime.frames import TableClosed, TableOpened
 from tables.services.change import TableChange, seats_by_number, table_change
 from tables.services.flow import (
     active_offers,
@@ -183,6 +183,7 @@ def seat_take(
             WaitingListEntry.objects.filter(table=table, player=player).delete()
             outbox.waiting_changed = True
         outbox.seats_changed = True
+        outbox.viewers_changed.add(player.pk)  # their page learns its seat from the frames
         _ante_ask_late(change, seat, now)
         hand_schedule_next(table=table, outbox=outbox, now=now)
     return change.result
@@ -325,6 +326,7 @@ def ante_confirm(*, table_id: int, player: Player, now: datetime | None = None) 
         seat = _own_seat(change, player)
         seat.ante_confirmed = True
         seat.save(update_fields=["ante_confirmed"])
+        change.outbox.viewers_changed.add(player.pk)
         _ante_awaited_changed(change, now)
     return change.result
 
@@ -343,6 +345,7 @@ def auto_ante_turned_on(*, player_id: int, now: datetime | None = None) -> list[
     results = []
     for table_id in table_ids:
         with table_change(table_id) as change:
+            change.outbox.viewers_changed.add(player_id)  # their page shows the setting
             if change.hand is None:
                 _ante_awaited_changed(change, now)
         results.append(change.result)
@@ -368,9 +371,12 @@ def table_close(
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
+        scheduled = table.next_hand_at is not None
         table.is_open = False
         table.next_hand_at = None
         table.save(update_fields=["is_open", "next_hand_at"])
+        if scheduled:  # the hand that was due is not dealt: no page says it comes
+            change.outbox.table_frame(next_hand_frame(table, None, now, []))
         change.outbox.seats_changed = True
         closed_table_cash_out(table=table, outbox=change.outbox, now=now, hand=change.hand)
         change.outbox.table_frame(
@@ -390,12 +396,16 @@ def table_close(
 def table_open(
     *, table_id: int, staff: Player | None = None, now: datetime | None = None
 ) -> TableResult:
-    """Staff: the table deals again. Opened by `staff`: one StaffAction with it."""
+    """Staff: the table deals again; everyone watching is told (`table_opened`: the closed
+    banner goes, the seats are offered again). Opened by `staff`: one StaffAction with it."""
     now = now_or(now)
     with table_change(table_id) as change:
         table = change.table
+        was_open = table.is_open
         table.is_open = True
         table.save(update_fields=["is_open"])
+        if not was_open:
+            change.outbox.table_frame(TableOpened(table_id=table.pk))
         hand_schedule_next(table=table, outbox=change.outbox, now=now)
         if staff is not None:
             staff_action_record(

@@ -7,7 +7,7 @@ from django.db import transaction
 from accounts.models import Player
 from accounts.services import player_settings_update
 from stud import IllegalAction, StudHand
-from tables.models import Hand
+from tables.models import Hand, Seat
 from tables.services.change import table_change
 from tables.services.flow import engine_records, hand_events_record
 from tables.services.results import Refusal, TableResult
@@ -47,7 +47,8 @@ def hand_show(*, table_id: int, player: Player, hand_id: int) -> TableResult:
 def player_auto_muck_set(*, table_id: int, player: Player, auto_muck: bool) -> TableResult:
     """R-SHOW-3's "muck losing hands" setting, from the table; read when the next hand starts
     (the hand in play keeps the setting it was dealt with). Keeps the player's other settings.
-    Not a table change: only the player's row is locked, and nothing is broadcast."""
+    Written under the player's row lock alone; then, for a player seated at the table, their
+    own pages there (every tab) get it in a `viewer` frame."""
     with transaction.atomic():
         current = Player.objects.select_for_update().get(pk=player.pk)
         player_settings_update(
@@ -59,4 +60,8 @@ def player_auto_muck_set(*, table_id: int, player: Player, auto_muck: bool) -> T
             confirm_free_fold=current.confirm_free_fold,
         )
     player.auto_muck = auto_muck
-    return TableResult("applied", table_id)
+    if not Seat.objects.filter(table_id=table_id, player=player).exists():
+        return TableResult("applied", table_id)
+    with table_change(table_id) as change:
+        change.outbox.viewers_changed.add(player.pk)
+    return change.result

@@ -140,6 +140,7 @@ def tournament_seat_place(
         hands_dealt=hands_dealt,
     )
     lock.outbox.seats_changed = True
+    lock.outbox.viewers_changed.add(player_id)  # their page learns its seat from the frames
     return seat
 
 
@@ -220,15 +221,20 @@ def tournament_hand_hold(lock: TournamentTableLock) -> bool:
 
 
 def tournament_table_close(lock: TournamentTableLock) -> None:
-    """The table is done (merged into the final table, or the tournament is over): no
-    hand is dealt there again. Its seats must be gone already."""
+    """The table is done (merged into the final table, the tournament over or cancelled):
+    no hand is dealt there again, and everyone watching is told (`table_closed`). Its seats
+    must be gone already."""
     table = lock.table
     if Seat.objects.filter(table=table).exists():
         raise ValueError("a tournament table closes empty")
+    scheduled = table.next_hand_at is not None
     table.is_open = False
     table.next_hand_at = None
     table.save(update_fields=["is_open", "next_hand_at"])
     lock.outbox.seats_changed = True
+    if scheduled:  # the hand that was due is not dealt: no page says it comes
+        lock.outbox.table_frame(NextHand(table_id=table.pk, at=None, ms_left=None))
+    lock.outbox.table_frame(TableClosed(table_id=table.pk, hand_running=False))
 
 
 def tournament_hand_void(lock: TournamentTableLock, *, now: datetime, why: str) -> Hand | None:
@@ -255,6 +261,9 @@ def tournament_hand_void(lock: TournamentTableLock, *, now: datetime, why: str) 
     hand.time_bank_since = None
     hand.save()
     lock.outbox.set_turn(None, None)
+    # The seats are out of the hand and it is among the table's last hands, as at any end.
+    lock.outbox.seats_changed = True
+    lock.outbox.last_hands_changed = True
     return hand
 
 
@@ -266,4 +275,3 @@ def tournament_table_cancel(lock: TournamentTableLock, *, now: datetime) -> None
     for seat in lock.seats().values():
         tournament_seat_remove(lock, seat=seat)
     tournament_table_close(lock)
-    lock.outbox.table_frame(TableClosed(table_id=lock.table.pk, hand_running=False))

@@ -33,14 +33,27 @@ function facts(store) {
       return kept;
     }) : null,
     lastHands: snap ? snap.last_hands : null,
+    // The next hand's schedule (the time itself differs by the moments the two were built
+    // only through ms_left, not compared) and the seats whose "I'm in" it waits for.
+    nextHandAt: snap ? snap.next_hand_at : null,
+    awaitingAnte: snap ? snap.awaiting_ante : null,
+    anteAsked: store.anteAsked,
+    seatOffered: store.offer !== null, // a seat held for this viewer (waiting list)
+    showOffer: store.showOffer ? store.showOffer.handId : null, // R-SHOW-3's offer to show
     hand: live ? Object.fromEntries(HAND_KEYS.map((key) => [key, hand[key] ?? null])) : null,
   };
 }
 
 function feed(frames, playerId) {
   const store = new TableStore({ playerId });
-  const effects = frames.map((frame, i) => store.receive(frame, 1000 + i, null));
-  const asked = effects.flat().some((effect) => effect.type === "snapshot" || effect.type === "snapshot_later");
+  const effects = frames.map((frame, i) => store.receive(frame, 1000 + i, null)).flat();
+  // The checks the page runs a moment later (the turn's offers, the viewer's own frame), run
+  // once every frame is in: a snapshot they ask for is a snapshot asked.
+  for (const effect of [...effects]) {
+    if (effect.type === "check_offers") effects.push(...store.offersOverdue(effect.seq));
+    if (effect.type === "check_viewer") effects.push(...store.viewerOverdue());
+  }
+  const asked = effects.some((effect) => effect.type === "snapshot" || effect.type === "snapshot_later");
   return { facts: facts(store), asked };
 }
 

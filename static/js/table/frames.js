@@ -173,6 +173,7 @@
  *   last_hands: Array<Object<string, any>>,
  *   chat: Array<Object<string, any>>,
  *   chat_muted: Array<number>,
+ *   show_offer?: Object<string, any> | null,
  *   ref?: string | number,
  * }} SnapshotFrame
  */
@@ -209,6 +210,13 @@
 
 /**
  * @typedef {{
+ *   type: "table_opened",
+ *   table_id: number,
+ * }} TableOpenedFrame
+ */
+
+/**
+ * @typedef {{
  *   type: "time_bank",
  *   table_id: number,
  *   hand_id: number,
@@ -234,6 +242,26 @@
 
 /**
  * @typedef {{
+ *   type: "viewer",
+ *   table_id: number,
+ *   viewer: ViewerState,
+ * }} ViewerFrame
+ */
+
+/**
+ * @typedef {{
+ *   player_id: number,
+ *   seat: number,
+ *   auto_ante: boolean,
+ *   auto_muck: boolean,
+ *   ante_confirmed: boolean,
+ *   time_bank_ms: number,
+ *   all_in_protection_left: number,
+ * }} ViewerState
+ */
+
+/**
+ * @typedef {{
  *   type: "waiting_list",
  *   table_id: number,
  *   entries: Array<Object<string, any>>,
@@ -253,6 +281,6 @@
  * }} YourTurnFrame
  */
 
-/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | RealityCheckNoticeFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TimeBankFrame | TurnClockFrame | WaitingListFrame | YourTurnFrame} TableFrame */
+/** @typedef {AnteConfirmFrame | ChatFrame | ErrorFrame | EventFrame | HandStrengthFrame | LastHandsFrame | NextHandFrame | PongFrame | RealityCheckNoticeFrame | ResultFrame | SeatOfferFrame | SeatsFrame | ShowOfferFrame | SnapshotFrame | StakesFrame | TableClosedFrame | TableGameFrame | TableOpenedFrame | TimeBankFrame | TurnClockFrame | ViewerFrame | WaitingListFrame | YourTurnFrame} TableFrame */
 
 export {};

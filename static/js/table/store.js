@@ -19,6 +19,9 @@ export const DEFAULT_ACTION_CLOCK_MS = 10_000;
 export const TIME_BANK_MAX_MS = 60_000;
 // The player to act gets your_turn right after the batch's events; without it by then, ask.
 export const TURN_OFFERS_WAIT_MS = 500;
+// A seats frame seats the viewer: their own `viewer` frame comes with it; without it by
+// then, ask for a snapshot.
+export const VIEWER_WAIT_MS = 1_000;
 // An action not answered in this long is sent again, with the same seq (actions are
 // idempotent: one already applied is answered stale, never applied twice).
 export const ACT_REPLY_WAIT_MS = 3_000;
@@ -182,8 +185,14 @@ export class TableStore {
           this.snap.table.rotation = frame.rotation;
         }
         return [];
+      case "viewer":
+        // The viewer's own part of the table (they sat down, said "I'm in", a setting).
+        if (this.snap) this.snap.viewer = frame.viewer;
+        return [];
       case "waiting_list":
         if (this.snap) this.snap.waiting_list = frame.entries;
+        // Off the list (the offer lapsed, or they left it): no seat is held for them.
+        if (!frame.entries.some((entry) => entry.player_id === this.playerId)) this.offer = null;
         return [];
       case "last_hands":
         // A hand ended: its summary comes with the hand's frames (no snapshot asked for).
@@ -203,6 +212,11 @@ export class TableStore {
         if (this.snap) this.snap.table.is_open = false;
         this.closedWithHand = Boolean(frame.hand_running);
         return [{ type: "refresh_balance" }];
+      case "table_opened":
+        // Staff opened the table again: the closed banner goes, the seats are offered again.
+        if (this.snap) this.snap.table.is_open = true;
+        this.closedWithHand = false;
+        return [];
       case "hand_strength":
         // What the viewer's own cards make so far (the server's words, stud/strength.py).
         // It may come before the events of its hand (another group): kept until that hand.
@@ -231,13 +245,32 @@ export class TableStore {
     if (!this.snap) return [];
     this.snap.seats = frame.seats;
     if (this.playerId && frame.seats.some((s) => s.player_id === this.playerId)) {
-      if (!this.snap.viewer) return this.needSnapshot();
+      // Seated: their own `viewer` frame says the rest (it may come before or after this
+      // one, on their own group); a snapshot only when it does not come.
+      if (!this.snap.viewer) return [{ type: "check_viewer", delay: VIEWER_WAIT_MS }];
     } else if (this.snap.viewer) {
-      // The seat is gone (left, or cashed out when the table closed): the wallet changed.
+      // The seat is gone (left, or cashed out when the table closed): the wallet changed,
+      // and the hand in play is drawn as a watcher sees it (R-BUY-1: a player who left
+      // mid-hand is folded out of it; their down cards are no longer theirs to see).
       this.snap.viewer = null;
+      this.watchHand();
       return [{ type: "refresh_balance" }];
     }
     return [];
+  }
+
+  // The viewer has no seat any more: the hand drawn becomes the public one (a watcher's
+  // view: no down card of theirs, no offers, no strength, no pre-action).
+  watchHand() {
+    const hand = this.hand;
+    this.preAction = null;
+    this.strengthFrame = null;
+    if (!hand || hand.viewer === null) return;
+    const seat = hand.seats.find((s) => s.seat === hand.viewer);
+    if (seat) delete seat.down;
+    hand.viewer = null;
+    hand.legal_actions = [];
+    hand.strength = null;
   }
 
   applySnapshot(snapshot, now, wallNow) {
@@ -247,6 +280,11 @@ export class TableStore {
     // A seat held for this player (reconnecting during an offer keeps it).
     const mine = (snapshot.waiting_list || []).find((e) => e.player_id === this.playerId);
     this.offer = mine ? localDeadline(mine.offer_ms_left, mine.offered_until, now, wallNow) : null;
+    // R-SHOW-3: the uncalled winner's offer to show, kept across a reload.
+    const show = snapshot.show_offer;
+    this.showOffer = show
+      ? { handId: show.hand_id, until: localDeadline(show.ms_left, show.until, now, wallNow) }
+      : null;
     if (snapshot.hand) {
       const sameHand = snapshot.hand.id === this.handId && this.hand;
       const hand = fromView(snapshot.hand.state);
@@ -367,6 +405,12 @@ export class TableStore {
   }
 
   onEvent(frame, now, wallNow) {
+    // R-SHOW-3: shown (from this tab or another): the offer is used. A finished hand's
+    // events go no further than this when the page no longer draws it.
+    if (frame.kind === "show" && this.showOffer && frame.hand_id === this.showOffer.handId &&
+        frame.payload.seat === this.mySeat()) {
+      this.showOffer = null;
+    }
     if (this.awaiting) {
       this.queue.push(frame);
       return [];
@@ -388,7 +432,11 @@ export class TableStore {
       this.privateSeqs = new Set();
       this.anteAsked = false; // dealt (or dealt out of this hand): asked again after it
       this.anteDeadline = null;
-      if (this.snap) this.snap.awaiting_ante = [];
+      // The hand the table waited for is dealt: nothing is scheduled, nobody awaited.
+      if (this.snap) {
+        this.snap.awaiting_ante = [];
+        this.snap.next_hand_at = null;
+      }
       this.showOffer = null;
       this.preAction = null;
     }
@@ -535,6 +583,13 @@ export class TableStore {
       hand.legal_actions.length === 0);
   }
 
+  // VIEWER_WAIT_MS after a seats frame that seats the viewer: still no `viewer`, ask.
+  viewerOverdue() {
+    const snap = this.snap;
+    const seated = snap && this.playerId && snap.seats.some((s) => s.player_id === this.playerId);
+    return seated && !snap.viewer ? this.needSnapshot() : [];
+  }
+
   // TURN_OFFERS_WAIT_MS after a turn: still no offers at the same seq, ask for a snapshot.
   offersOverdue(seq) {
     return this.seq === seq && this.waitsForOffers() ? this.needSnapshot() : [];
@@ -548,8 +603,10 @@ export class TableStore {
     const viewer = this.snap ? this.snap.viewer : null;
     if (frame.ok) {
       const effects = [];
+      // The seats and viewer frames of the change say what it did (issue #23 part 4: no
+      // snapshot for it); the wallet is another page's, read again.
       if (["sit", "add_chips", "leave"].includes(frame.command)) {
-        effects.push({ type: "refresh_balance" }, ...this.needSnapshot());
+        effects.push({ type: "refresh_balance" });
       }
       if (frame.command === "im_in") {
         this.anteAsked = false;
