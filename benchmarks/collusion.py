@@ -245,6 +245,7 @@ def scan(session: Session, watch: Watch, now: datetime) -> None:
             "mixed_pairs_flagged": sum(r.flagged for r in mixed),
         }
     )
+    print(json.dumps(watch.checkpoints[-1]), file=sys.stderr, flush=True)
 
 
 def run_session(
