@@ -78,13 +78,13 @@ def equity(
         return 1 / (len(opponents) + 1)
     won = 0.0
     for _ in range(samples):
-        rng.shuffle(pool)
+        run_out = rng.sample(pool, need)  # only the cards dealt, not a whole shuffled deck
         k = 7 - len(mine)
-        best = high_rank(list(mine) + pool[:k])
+        best = high_rank(list(mine) + run_out[:k])
         ties, beaten = 1, False
         for up in opponents:
             n = 7 - len(up)
-            theirs = high_rank(list(up) + pool[k : k + n])
+            theirs = high_rank(list(up) + run_out[k : k + n])
             k += n
             if theirs > best:
                 beaten = True

@@ -77,8 +77,10 @@ def test_a_short_session_plays_every_hand_through_the_room_and_the_scan_reads_th
 ):
     from benchmarks.collusion import run_session
 
-    report = run_session(hands=9, tables=3, seed=5, rotate=2)
+    report = run_session(hands=9, tables=3, seed=5, rotate=2, scan_every=3)
+    # Scanned as the periodic task does, every 3 hands and at the end: each hand read once.
     assert report["hands"] == report["hands_scanned"] == 9
+    assert [scan["hands"] for scan in report["checkpoints"]] == [3, 6, 9]
     assert [pair["kind"] for pair in report["colluding_pairs"]] == [
         "card_sharing",
         "soft_play",
