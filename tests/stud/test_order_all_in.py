@@ -4,7 +4,7 @@ names the best board, not the best board of those with chips; R-BRING-4's "next-
 card among players with chips" is the bring-in's own rule). PokerKit 0.7.7 opens the street
 the same way: checked on a dealer's account and on random short-stacked hands, PokerKit
 replaying each of our hands action by action with no repair (docs/engine-contract.md
-"PokerKit")."""
+"Beside PokerKit")."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import random
 import warnings
 
 import pokerkit
+import pytest
 from pokerkit import Automation, FixedLimitSevenCardStud, Mode
 from pokerkit.notation import parse_action
 
@@ -72,13 +73,13 @@ def test_r_order_1_pokerkit_opens_fourth_street_from_the_same_seat() -> None:
 PASSIVE = (ActionKind.BRING_IN, ActionKind.CALL, ActionKind.CHECK)
 
 
-def short_stacked_hand(rng: random.Random) -> tuple[StudHand, int]:
-    """A random Seven Card Stud hand in which short stacks go all-in for the bring-in and
+def short_stacked_hand(rng: random.Random, game: Game = Game.STUD) -> tuple[StudHand, int]:
+    """A random hand of ``game`` in which short stacks go all-in for the bring-in and
     every street is checked or called; with how many of its street openings (4th-7th)
     the best board was all-in and its clockwise neighbour was not the best board able to act
     (where the two readings of R-ORDER-1 part)."""
     table = GameConfig(
-        game=Game.STUD, small_bet=100, big_bet=200, ante=10, bring_in=25,
+        game=game, small_bet=100, big_bet=200, ante=10, bring_in=25,
         heads_up_raises=3, odd_chip=OddChip.LEFT_OF_BUTTON,
     )  # fmt: skip
     count = rng.randint(3, 6)
@@ -157,13 +158,15 @@ def test_the_pokerkit_check_sees_a_first_actor_it_would_not_choose() -> None:
     assert pokerkit_actor_disagreement(swapped) == "'p4 cc': PokerKit's actor is p3"
 
 
-def test_r_order_1_pokerkit_agrees_on_random_hands_with_an_all_in_best_board() -> None:
-    """300 random short-stacked hands: PokerKit names our player at every action, dozens of
-    times where the best board is all-in and the two readings part."""
-    rng = random.Random("r-order-1-all-in")
+@pytest.mark.parametrize("game", list(Game))
+def test_r_order_1_pokerkit_agrees_on_random_hands_with_an_all_in_best_board(game: Game) -> None:
+    """300 random short-stacked hands of each game (Razz's lowest board, R-RAZZ-3, too):
+    PokerKit names our player at every action, often where the best board is all-in and the
+    two readings part."""
+    rng = random.Random(f"r-order-1-all-in-{game.value}")
     parting = 0
     for number in range(300):
-        hand, openings = short_stacked_hand(rng)
+        hand, openings = short_stacked_hand(rng, game)
         text = render_phh(hand, hand_id=number, table_name="T", viewer=ALL_DOWN_CARDS)
         assert pokerkit_actor_disagreement(text) is None, text
         parting += openings
