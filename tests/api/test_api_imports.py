@@ -14,8 +14,11 @@ from rest_framework.test import APIClient
 from histories.forms import MAX_IMPORT_BYTES
 from histories.imported import imported_file
 from histories.models import ImportedHand
+from stud import Game
 from stud.history_in import MAX_HANDS
+from stud.phh import ALL_DOWN_CARDS, render_phh
 from tests.factories import PlayerFactory
+from tests.stud.conftest import Dealer, config, stacked
 from tests.stud.pokerstars import shared_testdata
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +57,25 @@ def test_opening_a_file_gives_each_hand_with_its_replay_and_stores_nothing() -> 
     assert hand["replay"] == imported_file(hand_text()).rows[0].replay
     assert hand["replay"]["viewer_seat"] == 1 and hand["replay"]["hand_id"] == HAND_ID
     assert not ImportedHand.objects.exists()
+
+
+def test_a_razz_phh_file_opens_with_its_game_and_replay() -> None:
+    """PHH (variant FR) through the API: the hand read, its game razz, the replay's table."""
+    deck = stacked(["Ac 2c 7c", "Kd Qd Jd"], ["4c", "Td"], ["5h", "9d"], ["Kc", "Ks"], ["Qc", "Kh"])
+    dealer = Dealer(deck, players=2, table=config(Game.RAZZ))
+    dealer.passive_to_end()
+    text = render_phh(dealer.hand, hand_id=7, table_name="Razz 1", viewer=ALL_DOWN_CARDS)
+    upload = SimpleUploadedFile("hand.phh", text.encode())
+    response = client_for(PlayerFactory()).post(
+        reverse("api_hands_import"), {"file": upload}, format="multipart"
+    )
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["format"], data["format_label"]) == ("phh", "PHH")
+    [hand] = data["hands"]
+    assert (hand["game"], hand["game_label"]) == ("razz", "Razz")
+    assert hand["replay"]["table"]["name"] == "Razz 1"
+    assert hand["replay"] == imported_file(text).rows[0].replay
 
 
 def test_pasted_text_of_eleven_hands_opens_as_json() -> None:
