@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
+
+from accounts.models import Player
 
 
 def player_id(request: Request) -> int:
@@ -13,3 +17,10 @@ def player_id(request: Request) -> int:
     if user_id is None:
         raise NotAuthenticated
     return int(user_id)
+
+
+def player(request: Request) -> Player:
+    """The logged-in player, for a service that takes the Player (as the web views pass
+    ``request.user``)."""
+    player_id(request)
+    return cast(Player, request.user)

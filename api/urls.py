@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 
-from api import accounting, accounts, fairness, histories, tables, tournaments
+from api import accounting, accounts, fairness, histories, imported, tables, tournaments
 
 urlpatterns = [
     path("token/", obtain_auth_token, name="api_token"),
@@ -31,6 +31,14 @@ urlpatterns = [
     path("hands/", histories.HandList.as_view(), name="api_hands"),
     path("hands/<int:hand_id>/", histories.HandDetail.as_view(), name="api_hand"),
     path("hands/<int:hand_id>/text/", histories.HandText.as_view(), name="api_hand_text"),
+    path("hands/import/", imported.ImportOpen.as_view(), name="api_hands_import"),
+    path("hands/import/keep/", imported.ImportKeep.as_view(), name="api_hands_import_keep"),
+    path("hands/imported/", imported.ImportedHandList.as_view(), name="api_imported_hands"),
+    path(
+        "hands/imported/<int:imported_id>/",
+        imported.ImportedHandDetail.as_view(),
+        name="api_imported_hand",
+    ),
     path("fairness/chain/", fairness.FairnessChainHead.as_view(), name="api_fairness_chain"),
     path(
         "fairness/chain/entries/",

@@ -6,11 +6,11 @@
 Seven-card high hands: ours (phevaluator's C perfect hash behind ``high_rank``) against
 treys 0.1.8, eval7 0.1.11 and PokerKit 0.7.7's StandardHighHand. Eight-or-better lows: ours
 (a 256-entry table) against PokerKit's EightOrBetterLowHand. Razz's ace-to-five lows (an
-8192-entry table, paired hands remembered by their values) against PokerKit's
-RegularLowHand. Goals: high >= 1,000,000/s and >= 10x treys; low and Razz >= 50x PokerKit,
-Razz about as fast as the eight-or-better low. Every evaluator sees the same seeded random
-hands, already
-converted to its own card type, so only evaluation is timed.
+8192-entry table read by pairs of cards, paired hands remembered by their values) against
+PokerKit's RegularLowHand, and against our eight-or-better low. Goals: high >= 1,000,000/s
+and >= 10x treys; low and Razz >= 50x PokerKit, Razz about as fast as the eight-or-better
+low. Every evaluator sees the same seeded random hands, already converted to its own card
+type, so only evaluation is timed.
 """
 
 from __future__ import annotations
@@ -55,12 +55,13 @@ def seven_card_hands(count: int, seed: int = 2024) -> list[list[int]]:
 
 
 def rate(label: str, run: Callable[[], object], hands: int, repeat: int = 3) -> float:
-    """Best of ``repeat`` runs, in evaluations per second."""
+    """Best of ``repeat`` runs, in evaluations per second of this process's CPU time (on a
+    shared machine the wall clock counts the other processes' turns too)."""
     best = float("inf")
     for _ in range(repeat):
-        started = time.perf_counter()
+        started = time.process_time()
         run()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     per_second = hands / best
     print(f"  {label:<44} {per_second:>14,.0f} /s")
     return per_second
@@ -177,7 +178,8 @@ def bench_razz(hands: Sequence[list[int]], slow_hands: Sequence[list[int]]) -> d
 def verdict(label: str, value: float, goal: float, unit: str) -> bool:
     ok = value >= goal
     target = f"  goal >= {goal:,.0f}{unit}  {'ok' if ok else 'MISSED'}" if goal else ""
-    print(f"  {label:<44} {value:>14,.1f}{unit}{target}")
+    digits = 2 if value < 10 else 1  # a ratio near 1 (Razz beside the eight-or-better low)
+    print(f"  {label:<44} {value:>14,.{digits}f}{unit}{target}")
     return ok
 
 
@@ -208,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 GOAL_LOW_VS_POKERKIT,
                 "x",
             ),
+            verdict("razz / low8_rank (as fast: ~1)", razz["ours"] / low["ours"], 0, "x"),
             verdict("razz7 / low8_rank7 (as fast: ~1)", razz["ours7"] / low["ours7"], 0, "x"),
         ]
     )

@@ -17,9 +17,10 @@ from stud.phh import ALL_DOWN_CARDS, read_phh, render_phh
 def random_hand(game: Game, rng: random.Random) -> StudHand:
     """A random hand with deep stacks, played inside the rules PokerKit and we share: one
     size of each bet (PokerKit deals no open-pair big bet, R-BET-2), the cap heads-up too,
-    no fold when a check is free. (Where they part: PokerKit lets the best board among the
-    players able to act open a street whose best board is all-in; we go clockwise from the
-    all-in board. Deep stacks keep all-ins out of these hands.)"""
+    no fold when a check is free. Deep stacks keep all-ins out, for where the two part with
+    them: short all-in raises (R-BET-6) and a fold that leaves one player able to act
+    (docs/engine-contract.md "Beside PokerKit"). Who opens a street whose best board is
+    all-in they agree on (tests/stud/test_order_all_in.py)."""
     table = GameConfig(
         game=game, small_bet=100, big_bet=200, ante=10, bring_in=25,
         heads_up_raises=3, odd_chip=OddChip.LEFT_OF_BUTTON,

@@ -106,3 +106,25 @@ def test_r_razz_6_a_low_is_named_by_its_cards_from_the_highest_down() -> None:
     assert describe_razz(parse_cards("2c 7d Kh 4s Ac 5d Qs"), separator=",") == "7,5,4,2,A"
     assert describe_razz(parse_cards("9c 9d 4h 2s Ac 9h 9s")) == "a pair of Nines"
     assert describe_razz(parse_cards("Kc 4d Ah")) == "K-4-A"
+
+
+def test_r_razz_1_the_seven_card_hot_path_gives_the_best_five_card_low() -> None:
+    """razz_rank7 (which razz_rank uses for seven cards) reads the cards two at a time and
+    remembers paired hands by their values: on random hands, and on hands of at most four
+    values (a pair must play) seen the first time and again, in any order of the cards, it
+    gives the best of the hand's 21 five-card lows."""
+    rng = random.Random(2412)
+    hands = [rng.sample(range(52), 7) for _ in range(5_000)]
+    while len(hands) < 7_000:
+        hand = rng.sample(range(52), 7)
+        if len({card >> 2 for card in hand}) <= 4:
+            hands.append(hand)
+    for hand in hands:
+        expected = max(razz_rank(five) for five in combinations(hand, 5))
+        assert razz_rank7(*hand) == razz_rank(hand) == expected, card_text_of(hand)
+        shuffled = rng.sample(hand, 7)
+        assert razz_rank7(*shuffled) == expected, card_text_of(shuffled)
+
+
+def card_text_of(hand: list[int]) -> str:
+    return " ".join(card_text(card) for card in hand)
