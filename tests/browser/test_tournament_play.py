@@ -19,6 +19,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,20 @@ from tables.services import scheduling
 from tests.browser import steps
 from tests.factories import PlayerFactory, funded
 from tests.room_processes import daphne, private_redis, room_env
-from tests.tournaments.play_helpers import tournament_clock_sweep
+from tests.tournaments.play_helpers import (
+    SEATING,
+    T0,
+    deal,
+    open_tables,
+    play_out,
+    seats_of,
+    stakes,
+    started,
+    tournament_clock_sweep,
+)
 from tests.tournaments.tui_driver import tournament_step
 from tournaments.models import Tournament, TournamentEntry, TournamentTable
+from tournaments.services.clock import tournament_clock_tick
 from tournaments.services.entries import tournament_create, tournament_register
 from tournaments.services.play import tournament_start
 
@@ -516,3 +528,60 @@ def test_r_tour_6_while_a_table_waits_for_equal_deals_the_page_and_the_tables_ba
         page.screenshot(
             path=str(SCREENSHOTS / f"equal-deals-table-after-{width}.png"), full_page=True
         )
+
+
+def test_r_tour_6_a_table_done_early_shows_the_level_it_deals_and_the_other_table_waits(
+    open_page,
+):
+    """Issue #28, the bar at two tables: past the equal-deals level's timer the first
+    table's four players have dealt once each and it deals level 2 meanwhile; the second's
+    have not. The first table's bar showed the clock's level 1 and its limits; it shows
+    level 2, 30/60, and level 2's 3 minutes, which run from when every table is done. The
+    second's says the level ends when everyone has dealt equally, with no time beside it.
+    The clock is the test's (tests/tournaments/play_helpers.py deals and plays each hand)."""
+    tournament, _ = started(8, levels=EQUAL_DEALS_FIRST)
+    first, second = open_tables(tournament)
+    deal(first, T0 + SEATING)
+    deal(second, T0 + SEATING)
+    timer = tournament.level_ends_at
+    assert timer is not None
+    tournament_clock_tick(tournament_id=tournament.pk, now=timer)  # seat 1 of each has dealt
+    when = timer + timedelta(seconds=5)
+    play_out(second, when)
+    for _ in range(3):  # at the first table seats 2, 3 and 4 deal
+        play_out(first, when)
+        first.refresh_from_db()
+        when = first.next_hand_at
+        deal(first, when)
+    play_out(first, when)
+    assert stakes(first) == (10, 15, 30, 60) and stakes(second) == (25, 10, 25, 50)
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    early = {
+        "level": "2",
+        "limits": "30/60",
+        "antes": "10 · bring-in 15",
+        "time label": "Time left, from when every table has dealt equally",
+        "time": "3:00",
+        "next": "—",
+    }
+    waiting = {
+        "level": "1",
+        "limits": "25/50",
+        "antes": "25 (dealer only) · bring-in 10",
+        "time label": WAITING,
+        "time": "",
+        "next": "30/60, ante 10",
+    }
+    for width, height in ((1440, 900), (390, 844)):
+        for table, reads, name in ((first, early, "early"), (second, waiting, "still")):
+            player = next(iter(seats_of(table).values())).player
+            page = open_page(width, height)
+            steps.log_in(page, player.username)
+            page.goto(f"/tables/{table.pk}/")
+            page.locator('[data-connection="online"]').wait_for()
+            bar = page.locator("[data-tournament-bar]")
+            expect(bar.locator("[data-t-level]")).to_have_text(reads["level"])
+            assert bar_reads(page) == reads
+            bar.screenshot(path=str(SCREENSHOTS / f"equal-deals-bar-{name}-{width}.png"))
+            page.context.close()
