@@ -358,3 +358,20 @@ async def test_r_tour_1_the_add_on_is_offered_to_a_player_who_may_buy_it(modules
     for gone in ({**t, "add_on_open": False}, bought, out):
         assert await modules.call(FORMAT, "addOnOffer", gone, 5) is None
     assert await modules.call(FORMAT, "addOnOffer", t, 9) is None  # not entered
+
+
+async def test_r_tour_6_paused_while_a_table_waits_for_equal_deals_shows_no_time(modules):
+    """R-TOUR-5 with R-TOUR-6: a pause past the equal-deals level's timer has no time left to
+    stand still at (it read "0:00")."""
+    clock = {**tournament()["clock"], "level": 1, "level_ms_left": None, "paused": True}
+    t = tournament(
+        status="paused",
+        clock={**clock, "level_timer_expired": True},
+        levels=LEVELS,
+        level=LEVELS[0],
+        tables=[{"table_id": 11, "level": 1}],
+    )
+
+    bar = await bar_of(modules, t, 11)
+
+    assert (bar["label"], bar["time"]) == ("Paused by the tournament director", "")

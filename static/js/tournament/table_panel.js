@@ -113,7 +113,9 @@ export function startTournamentPanel({ root, page, panels, onChange, say }) {
         : "";
       banner.textContent = shown.mode === "break"
         ? `Break: no hand is dealt. The next level starts in ${shown.time}.${last}`
-        : `Paused by the tournament director (${shown.time} left in the level).${last}`;
+        : mine.time
+          ? `Paused by the tournament director (${mine.time} left in the level).${last}`
+          : `Paused by the tournament director.${last}`;
     }
   }
 
