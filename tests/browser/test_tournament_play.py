@@ -19,6 +19,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,20 @@ from tables.services import scheduling
 from tests.browser import steps
 from tests.factories import PlayerFactory, funded
 from tests.room_processes import daphne, private_redis, room_env
-from tests.tournaments.play_helpers import tournament_clock_sweep
+from tests.tournaments.play_helpers import (
+    SEATING,
+    T0,
+    deal,
+    open_tables,
+    play_out,
+    seats_of,
+    stakes,
+    started,
+    tournament_clock_sweep,
+)
 from tests.tournaments.tui_driver import tournament_step
 from tournaments.models import Tournament, TournamentEntry, TournamentTable
+from tournaments.services.clock import tournament_clock_tick
 from tournaments.services.entries import tournament_create, tournament_register
 from tournaments.services.play import tournament_start
 
@@ -410,13 +422,34 @@ EQUAL_DEALS_FIRST = (
 WAITING = "Level ends when everyone has dealt equally"
 
 
+def bar_reads(page: Any) -> dict[str, str]:
+    """The tournament bar of a table's page as a player (or their screen reader) reads it:
+    the text, not its capitals on screen; a hidden part reads as nothing."""
+    bar = page.locator("[data-tournament-bar]")
+
+    def read(selector: str) -> str:
+        part = bar.locator(selector)
+        return (part.text_content() or "").strip() if part.is_visible() else ""
+
+    return {
+        "level": read("[data-t-level]"),
+        "limits": read("[data-t-limits]"),
+        "antes": read("[data-t-ante]"),
+        "time label": read("[data-t-time-label]"),
+        "time": read("[data-t-time]"),
+        "next": read("[data-t-next]"),
+    }
+
+
 def test_r_tour_6_while_a_table_waits_for_equal_deals_the_page_and_the_tables_bar_say_so(
     open_page,
 ):
     """Issue #28: past an equal-deals level's timer, a table whose players have not dealt
     equally deals on; the tournament's page and that table's bar say "Level ends when
-    everyone has dealt equally" (not a time left of 0:00, which reads as over). The clock
-    is the test's: one hand is dealt (seat 1 deals), then it jumps to the level's end."""
+    everyone has dealt equally" in place of the countdown (no time: it read "0:00" beside
+    the words), with the level, limits and antes the table deals at. Once everyone there
+    has dealt, the bar shows the level the table moved to, its limits and its time left. The
+    clock is the test's: one hand is dealt (seat 1 deals), then it jumps to the level's end."""
     tournament = tournament_create(name="Equal Deals Stud", staff=None, levels=EQUAL_DEALS_FIRST)
     tina, otto, uma = (PlayerFactory(username=name) for name in ("tina", "otto", "uma"))
     for player in (tina, otto, uma):
@@ -439,6 +472,7 @@ def test_r_tour_6_while_a_table_waits_for_equal_deals_the_page_and_the_tables_ba
     assert Table.objects.get(pk=table_id).dealer_only_ante  # the table deals on at level 1
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    tables = {}
     for width, height in ((1440, 900), (390, 844)):
         page = open_page(width, height)
         steps.log_in(page, tina.username)
@@ -446,12 +480,108 @@ def test_r_tour_6_while_a_table_waits_for_equal_deals_the_page_and_the_tables_ba
         page.locator('[data-connection="online"]').wait_for()
         bar = page.locator("[data-tournament-bar]")
         expect(bar.locator("[data-t-time-label]")).to_have_text(WAITING)
-        expect(bar.locator("[data-t-level]")).to_have_text("1")
+        assert bar_reads(page) == {
+            "level": "1",
+            "limits": "25/50",
+            "antes": "25 (dealer only) · bring-in 10",
+            "time label": WAITING,
+            "time": "",  # the words stand in place of the countdown: no "0:00"
+            "next": "30/60, ante 10",
+        }
+        bar.screenshot(path=str(SCREENSHOTS / f"equal-deals-bar-waiting-{width}.png"))
         page.screenshot(path=str(SCREENSHOTS / f"equal-deals-table-{width}.png"), full_page=True)
-        page.goto(f"/tournaments/{tournament.pk}/")
-        page.locator('[data-connection="online"]').wait_for()
-        expect(page.locator("[data-time-label]")).to_have_text(WAITING)
-        page.screenshot(
+        tables[width] = page
+        lobby = open_page(width, height)
+        steps.log_in(lobby, tina.username)
+        lobby.goto(f"/tournaments/{tournament.pk}/")
+        lobby.locator('[data-connection="online"]').wait_for()
+        expect(lobby.locator("[data-time-label]")).to_have_text(WAITING)
+        expect(lobby.locator("[data-time-left]")).not_to_have_text("0:00")
+        lobby.screenshot(
             path=str(SCREENSHOTS / f"equal-deals-tournament-{width}.png"), full_page=True
         )
-        page.context.close()
+        lobby.context.close()
+
+    # Seats 2 and 3 deal their hands: everyone has dealt once, the table (the only one) moves
+    # on and the clock with it: level 2, its timer started then.
+    for _ in range(400):
+        tournament_step(tournament.pk, lambda player_id: "timid")
+        time.sleep(STEP_PAUSE)
+        if Tournament.objects.get(pk=tournament.pk).level == 2:
+            break
+    else:
+        raise AssertionError("the table never moved on to level 2")
+    for width, page in tables.items():
+        bar = page.locator("[data-tournament-bar]")
+        expect(bar.locator("[data-t-level]")).to_have_text("2")
+        after = bar_reads(page)
+        left = after.pop("time")  # level 2's 3 minutes, counting down since the table moved on
+        assert re.fullmatch(r"[0-3]:\d\d", left) and left != "0:00"
+        assert after == {
+            "level": "2",
+            "limits": "30/60",
+            "antes": "10 · bring-in 15",
+            "time label": "Time left",
+            "next": "—",
+        }
+        bar.screenshot(path=str(SCREENSHOTS / f"equal-deals-bar-after-{width}.png"))
+        page.screenshot(
+            path=str(SCREENSHOTS / f"equal-deals-table-after-{width}.png"), full_page=True
+        )
+
+
+def test_r_tour_6_a_table_done_early_shows_the_level_it_deals_and_the_other_table_waits(
+    open_page,
+):
+    """Issue #28, the bar at two tables: past the equal-deals level's timer the first
+    table's four players have dealt once each and it deals level 2 meanwhile; the second's
+    have not. The first table's bar showed the clock's level 1 and its limits; it shows
+    level 2, 30/60, and level 2's 3 minutes, which run from when every table is done. The
+    second's says the level ends when everyone has dealt equally, with no time beside it.
+    The clock is the test's (tests/tournaments/play_helpers.py deals and plays each hand)."""
+    tournament, _ = started(8, levels=EQUAL_DEALS_FIRST)
+    first, second = open_tables(tournament)
+    deal(first, T0 + SEATING)
+    deal(second, T0 + SEATING)
+    timer = tournament.level_ends_at
+    assert timer is not None
+    tournament_clock_tick(tournament_id=tournament.pk, now=timer)  # seat 1 of each has dealt
+    when = timer + timedelta(seconds=5)
+    play_out(second, when)
+    for _ in range(3):  # at the first table seats 2, 3 and 4 deal
+        play_out(first, when)
+        first.refresh_from_db()
+        when = first.next_hand_at
+        deal(first, when)
+    play_out(first, when)
+    assert stakes(first) == (10, 15, 30, 60) and stakes(second) == (25, 10, 25, 50)
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    early = {
+        "level": "2",
+        "limits": "30/60",
+        "antes": "10 · bring-in 15",
+        "time label": "Time left, from when every table has dealt equally",
+        "time": "3:00",
+        "next": "—",
+    }
+    waiting = {
+        "level": "1",
+        "limits": "25/50",
+        "antes": "25 (dealer only) · bring-in 10",
+        "time label": WAITING,
+        "time": "",
+        "next": "30/60, ante 10",
+    }
+    for width, height in ((1440, 900), (390, 844)):
+        for table, reads, name in ((first, early, "early"), (second, waiting, "still")):
+            player = next(iter(seats_of(table).values())).player
+            page = open_page(width, height)
+            steps.log_in(page, player.username)
+            page.goto(f"/tables/{table.pk}/")
+            page.locator('[data-connection="online"]').wait_for()
+            bar = page.locator("[data-tournament-bar]")
+            expect(bar.locator("[data-t-level]")).to_have_text(reads["level"])
+            assert bar_reads(page) == reads
+            bar.screenshot(path=str(SCREENSHOTS / f"equal-deals-bar-{name}-{width}.png"))
+            page.context.close()

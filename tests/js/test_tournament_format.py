@@ -71,6 +71,7 @@ async def test_r_tour_6_an_equal_deals_level_says_it_ends_when_all_have_dealt(mo
     shown = await modules.call(FORMAT, "clockNow", t, deadlines, 0)
 
     assert shown["label"] == "Level ends when everyone has dealt equally"
+    assert shown["time"] == ""  # the words in place of the countdown, never "0:00"
 
 
 async def test_r_ante_3_a_dealer_only_level_is_marked(modules):
@@ -151,20 +152,144 @@ async def test_a_tournament_hand_replays_in_chips(modules):
     assert await run(modules, script) == [["1,500", "800"], ["$15.00", "$8.00"]]
 
 
-async def test_r_tour_6_the_tables_bar_says_the_level_waits_for_equal_deals_only_where_it_does(
+LEVELS = [
+    {
+        "number": 1,
+        "ante": 25,
+        "bring_in": 10,
+        "small_bet": 25,
+        "big_bet": 50,
+        "minutes": 3,
+        "dealer_only_ante": True,
+        "equal_deals": True,
+        "break_minutes": 0,
+    },
+    {
+        "number": 2,
+        "ante": 10,
+        "bring_in": 15,
+        "small_bet": 30,
+        "big_bet": 60,
+        "minutes": 3,
+        "dealer_only_ante": False,
+        "equal_deals": False,
+        "break_minutes": 0,
+    },
+    {
+        "number": 3,
+        "ante": 10,
+        "bring_in": 25,
+        "small_bet": 50,
+        "big_bet": 100,
+        "minutes": 3,
+        "dealer_only_ante": False,
+        "equal_deals": False,
+        "break_minutes": 0,
+    },
+]
+
+
+async def bar_of(modules: Any, t: dict[str, Any], table_id: int, now: int = 0) -> dict[str, Any]:
+    """What the table's bar reads: level, limits, antes, next, the time's label and time."""
+    deadlines = await modules.call(FORMAT, "clockDeadlines", t, 0)
+    shown = await modules.call(FORMAT, "clockNow", t, deadlines, now)
+    bar = await modules.call(FORMAT, "tableBar", t, table_id, shown)
+    return {
+        "level": bar["level"]["number"],
+        "limits": await modules.call(FORMAT, "limitsText", bar["level"]),
+        "ante": await modules.call(FORMAT, "anteText", bar["level"]),
+        "next": await modules.call(FORMAT, "levelBriefText", bar["next"]),
+        "label": bar["label"],
+        "time": bar["time"],
+    }
+
+
+async def test_r_tour_6_each_tables_bar_shows_its_own_level_and_waits_without_a_countdown(
     modules,
 ):
-    """Issue #28: past an equal-deals level's timer the table's bar says the level ends when
-    every player has dealt equally (it said "Time left 0:00"), except at a table already done
-    with it (dealing the next level while the other table catches up)."""
-    clock = {**tournament()["clock"], "level": 3, "level_ms_left": 0, "level_timer_expired": True}
-    t = tournament(clock=clock, tables=[{"table_id": 11, "level": 3}, {"table_id": 12, "level": 4}])
-    panel = "/static/js/tournament/table_panel.js"
+    """Issue #28 (the bar): past an equal-deals level's timer, the table still dealing it says
+    the level ends when everyone has dealt equally, in place of the countdown (it read
+    "0:00" beside the words); the table done with it early shows the level it deals now, with
+    that level's own limits and antes (it showed the clock's, level 1's), and that level's
+    time, which runs from when every table is done."""
+    clock = {**tournament()["clock"], "level": 1, "level_ms_left": 0, "level_timer_expired": True}
+    t = tournament(
+        clock=clock,
+        levels=LEVELS,
+        level=LEVELS[0],
+        next_level=LEVELS[1],
+        tables=[{"table_id": 11, "level": 1}, {"table_id": 12, "level": 2}],
+    )
 
-    assert await modules.call(panel, "equalDealsAwaited", t, 11) is True
-    assert await modules.call(panel, "equalDealsAwaited", t, 12) is False
-    running = tournament(tables=[{"table_id": 11, "level": 3}])
-    assert await modules.call(panel, "equalDealsAwaited", running, 11) is False
+    assert await bar_of(modules, t, 11) == {
+        "level": 1,
+        "limits": "25/50",
+        "ante": "25 (dealer only) · bring-in 10",
+        "next": "30/60, ante 10",
+        "label": "Level ends when everyone has dealt equally",
+        "time": "",
+    }
+    assert await bar_of(modules, t, 12) == {
+        "level": 2,
+        "limits": "30/60",
+        "ante": "10 · bring-in 15",
+        "next": "50/100, ante 10",
+        "label": "Time left, from when every table has dealt equally",
+        "time": "3:00",
+    }
+
+
+async def test_r_tour_6_once_every_table_is_done_the_bar_counts_the_next_level_down(modules):
+    clock = {**tournament()["clock"], "level": 2, "level_ms_left": 170_000}
+    t = tournament(
+        clock=clock,
+        levels=LEVELS,
+        level=LEVELS[1],
+        next_level=LEVELS[2],
+        tables=[{"table_id": 11, "level": 2}],
+    )
+
+    bar = await bar_of(modules, t, 11, now=10_000)
+
+    assert bar == {
+        "level": 2,
+        "limits": "30/60",
+        "ante": "10 · bring-in 15",
+        "next": "50/100, ante 10",
+        "label": "Time left",
+        "time": "2:40",
+    }
+
+
+async def test_r_tour_5_a_hand_in_play_at_a_levels_end_shows_its_own_stakes(modules):
+    """The hand in play keeps the stakes it was dealt with (R-TOUR-5): the bar shows them,
+    and that the clock's level comes with the next hand."""
+    clock = {**tournament()["clock"], "level": 3, "level_ms_left": 180_000}
+    t = tournament(
+        clock=clock, levels=LEVELS, level=LEVELS[2], tables=[{"table_id": 11, "level": 2}]
+    )
+
+    bar = await bar_of(modules, t, 11)
+
+    assert (bar["level"], bar["limits"]) == (2, "30/60")
+    assert (bar["label"], bar["time"]) == ("Level 3 from the next hand; time left", "3:00")
+
+
+async def test_r_tour_6_a_table_done_early_with_a_break_to_follow_waits_without_a_time(modules):
+    levels = [{**LEVELS[0], "break_minutes": 1}, *LEVELS[1:]]
+    clock = {**tournament()["clock"], "level": 1, "level_ms_left": 0, "level_timer_expired": True}
+    t = tournament(
+        clock=clock,
+        levels=levels,
+        level=levels[0],
+        tables=[{"table_id": 11, "level": 1}, {"table_id": 12, "level": 2}],
+    )
+
+    bar = await bar_of(modules, t, 12)
+
+    assert (bar["level"], bar["limits"]) == (2, "30/60")  # dealt after the break
+    assert bar["label"] == "Waiting for the other tables to deal equally, then a break"
+    assert bar["time"] == ""
 
 
 async def test_a_page_opened_after_the_move_still_tells_the_player_where_they_went(modules):
@@ -233,3 +358,20 @@ async def test_r_tour_1_the_add_on_is_offered_to_a_player_who_may_buy_it(modules
     for gone in ({**t, "add_on_open": False}, bought, out):
         assert await modules.call(FORMAT, "addOnOffer", gone, 5) is None
     assert await modules.call(FORMAT, "addOnOffer", t, 9) is None  # not entered
+
+
+async def test_r_tour_6_paused_while_a_table_waits_for_equal_deals_shows_no_time(modules):
+    """R-TOUR-5 with R-TOUR-6: a pause past the equal-deals level's timer has no time left to
+    stand still at (it read "0:00")."""
+    clock = {**tournament()["clock"], "level": 1, "level_ms_left": None, "paused": True}
+    t = tournament(
+        status="paused",
+        clock={**clock, "level_timer_expired": True},
+        levels=LEVELS,
+        level=LEVELS[0],
+        tables=[{"table_id": 11, "level": 1}],
+    )
+
+    bar = await bar_of(modules, t, 11)
+
+    assert (bar["label"], bar["time"]) == ("Paused by the tournament director", "")

@@ -253,3 +253,42 @@ def test_r_tour_6_a_whole_tournament_ends_the_equal_deals_level_on_equal_deals_a
     equal_deals_rule_checked(tournament, timer)
     if players == 16:  # players were moved and the tables merged during the level
         assert TournamentTable.objects.filter(tournament=tournament).count() == 3
+
+
+def test_r_tour_6_a_table_done_early_before_a_break_tells_the_tournaments_pages(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """Issue #28 (the bar): a table done with the equal-deals level before the other, with a
+    break to follow, waits; its next hand (after the break) is dealt at level 2, while the
+    stakes in force stay level 1's, so no stakes frame goes out. The tournament's frame must
+    still go, or the table's bar (the snapshot's tables[].level) goes on saying it waits for
+    equal deals."""
+    from tournaments import broadcast
+
+    levels = (replace(EQUAL_DEALS_FIRST[0], break_minutes=1), *EQUAL_DEALS_FIRST[1:])
+    tournament, _ = started(8, levels=levels)
+    first, second = open_tables(tournament)
+    deal(first, T0 + SEATING)
+    deal(second, T0 + SEATING)
+    timer = tournament.level_ends_at
+    tournament_clock_tick(tournament_id=tournament.pk, now=timer)
+    when = timer + timedelta(seconds=5)
+    play_out(second, when)  # only its seat 1 has dealt at level 1
+    for _ in range(3):  # the first: seats 2, 3 and 4 deal
+        play_out(first, when)
+        first.refresh_from_db()
+        when = first.next_hand_at
+        deal(first, when)
+    told: list[int] = []
+    monkeypatch.setattr(broadcast, "tournament_changed", told.append)
+
+    play_out(first, when)  # everyone at the first table has dealt once
+
+    assert told == [tournament.pk]
+    tournament.refresh_from_db()
+    page = tournament_snapshot(tournament)
+    assert page["clock"]["level"] == 1 and page["clock"]["level_timer_expired"]
+    assert {t["table_id"]: t["level"] for t in page["tables"]} == {first.pk: 2, second.pk: 1}
+    assert stakes(first) == (25, 10, 25, 50)  # level 1's in force while it waits
+    first.refresh_from_db()
+    assert first.next_hand_at is None

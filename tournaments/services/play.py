@@ -222,6 +222,7 @@ def tournament_settle(tournament: Tournament, *, now: datetime, rng: random.Rand
     next deal scheduled, or held (a break, a pause, a move or merge waited for)."""
     clock_before = (tournament.status, tournament.level)
     tables = open_tables(tournament)
+    levels_before = {table.table_id: table.level for table in tables}
     locks = tournament_tables_lock([table.table_id for table in tables])
     seating.add_on_chips_seat(locks)
     busts = seating.hands_settle(tournament, tables, locks)
@@ -268,10 +269,13 @@ def tournament_settle(tournament: Tournament, *, now: datetime, rng: random.Rand
         else:
             tournament_hand_schedule(lock, now=now, pause=next_hand_pause())
     # The tournament's pages hear of it only when something changed (the sweep runs this
-    # every second for a table that waits for a move or a merge).
+    # every second for a table that waits for a move or a merge). A table's own level is
+    # in its tournament bar (R-TOUR-6: done with the equal-deals level before a break, its
+    # level moves on while its stakes, and so its frames, stay).
     changed = (
         bool(busts)
         or clock_before != (tournament.status, tournament.level)
+        or levels_before != {table.table_id: table.level for table in tables}
         or any(lock.outbox.table_frames or lock.outbox.seats_changed for lock in locks.values())
     )
     tournament_tables_finish(locks)

@@ -36,10 +36,14 @@ export function levelText(level) {
   return `Level ${level.number} · ${limitsText(level)} · ante ${anteText(level)}`;
 }
 
+// "30/60, ante 10" (the Next of a bar)
+export function levelBriefText(level) {
+  if (!level) return "";
+  return `${limitsText(level)}, ante ${chipCount(level.ante)}${level.dealer_only_ante ? " (dealer only)" : ""}`;
+}
+
 export function nextLevelText(tournament) {
-  const next = tournament.next_level;
-  if (!next) return "";
-  return `${limitsText(next)}, ante ${chipCount(next.ante)}${next.dealer_only_ante ? " (dealer only)" : ""}`;
+  return levelBriefText(tournament.next_level);
 }
 
 // The clock's deadlines as local monotonic times from the snapshot's ms_left at receipt.
@@ -53,6 +57,8 @@ export function clockDeadlines(tournament, now) {
   };
 }
 
+export const EQUAL_DEALS_WAIT = "Level ends when everyone has dealt equally";
+
 // What the clock shows now: {label, time, mode} (mode: waiting, level, break, paused, over).
 export function clockNow(tournament, deadlines, now) {
   const clock = tournament.clock || {};
@@ -60,7 +66,8 @@ export function clockNow(tournament, deadlines, now) {
   switch (tournament.status) {
     case "running":
       if (clock.level_timer_expired) {
-        return { label: "Level ends when everyone has dealt equally", time: "0:00", mode: "level" };
+        // R-TOUR-6: no countdown (the timer has run out, the level has not): the words alone.
+        return { label: EQUAL_DEALS_WAIT, time: "", mode: "level" };
       }
       return {
         label: "Time left in level",
@@ -94,6 +101,52 @@ export function clockNow(tournament, deadlines, now) {
       }
       return { label: "Starts when the director starts it", time: "", mode: "waiting" };
   }
+}
+
+// The level of the structure numbered `number` (null past the last one stored).
+export function levelOf(tournament, number) {
+  return (tournament.levels || []).find((l) => l.number === number) || null;
+}
+
+// A tournament table's bar (R-TOUR-5, R-TOUR-6): the table's own level, the one its hand in
+// play or its next hand is dealt at (the snapshot's tables[].level), which is not always the
+// clock's: past an equal-deals level's timer a table done with it deals the next level while
+// another still deals it, and a hand in play at a level's end finishes at its own level.
+// `shown`: clockNow's answer. Returns {level, next, label, time}: level and next are levels
+// (null: none); time "" means no time to show (the label says why).
+export function tableBar(tournament, tableId, shown) {
+  const clock = tournament.clock || {};
+  const here = (tournament.tables || []).find((t) => t.table_id === tableId);
+  const number = here ? here.level : clock.level;
+  const level = levelOf(tournament, number) || tournament.level || tournament.next_level;
+  const next = level ? levelOf(tournament, level.number + 1) : null;
+  const bar = { level, next, label: shown.label, time: shown.time };
+  if (shown.mode === "paused" && clock.level_timer_expired && !clock.on_break) bar.time = "";
+  if (shown.mode !== "level") return bar;
+  bar.label = "Time left";
+  if (!here || here.level === clock.level) {
+    if (clock.level_timer_expired) {
+      bar.label = EQUAL_DEALS_WAIT; // dealing the level on until its players have dealt equally
+      bar.time = "";
+    }
+    return bar;
+  }
+  if (here.level < clock.level) {
+    // the hand in play finishes at this table's level; the next is dealt at the clock's
+    bar.label = `Level ${clock.level} from the next hand; time left`;
+    return bar;
+  }
+  // Done with the equal-deals level before the other tables: this level's timer starts
+  // when every table is done (or a break comes first, which this table waits for).
+  const clockLevel = levelOf(tournament, clock.level);
+  if (clockLevel && clockLevel.break_minutes) {
+    bar.label = "Waiting for the other tables to deal equally, then a break";
+    bar.time = "";
+  } else {
+    bar.label = "Time left, from when every table has dealt equally";
+    bar.time = level ? clockText(level.minutes * 60_000) : "";
+  }
+  return bar;
 }
 
 // The viewer's own line of the standings (null: not registered).

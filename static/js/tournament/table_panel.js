@@ -9,21 +9,13 @@
 import { chipCount, dollars } from "../money.js";
 import { TICK_MS, monotonicNow } from "../table/clock.js";
 import {
-  addOnOffer, anteText, clockNow, eliminatedText, limitsText, movedText, nextLevelText, viewerEntry,
+  addOnOffer, anteText, clockNow, eliminatedText, levelBriefText, limitsText, movedText, tableBar,
+  viewerEntry,
 } from "./format.js";
 import { TournamentState, connectTournament } from "./live.js";
 
 // How long the "moved" notice shows before the browser goes to the new table.
 export const MOVE_NOTICE_MS = 2500;
-
-// Is this table still dealing the equal-deals level whose timer has expired? (A table done
-// with it before the others deals the next level meanwhile: R-TOUR-6.)
-export function equalDealsAwaited(tournament, tableId) {
-  const clock = tournament.clock || {};
-  if (!clock.level_timer_expired) return false;
-  const here = (tournament.tables || []).find((t) => t.table_id === tableId);
-  return !here || here.level <= clock.level;
-}
 
 // Was the player moved away from this table? Seen seated here by this page, or the
 // tournament's record of the tables they left names it (the page opened after the move).
@@ -76,14 +68,9 @@ export function startTournamentPanel({ root, page, panels, onChange, say }) {
 
   function render() {
     const t = state.tournament;
-    const level = t.level || t.next_level;
     const name = $("[data-t-name]");
     name.textContent = t.name;
     name.href = `/tournaments/${t.id}/`;
-    $("[data-t-level]").textContent = t.level ? String(t.level.number) : "—";
-    $("[data-t-limits]").textContent = limitsText(level);
-    $("[data-t-ante]").textContent = anteText(level);
-    $("[data-t-next]").textContent = nextLevelText(t) || "—";
     $("[data-t-players]").textContent = `${t.players_left} of ${t.entrants}`;
     $("[data-t-average]").textContent = t.average_stack === null ? "—" : chipCount(t.average_stack);
     drawAddOn();
@@ -104,13 +91,20 @@ export function startTournamentPanel({ root, page, panels, onChange, say }) {
 
   function tick() {
     if (!state.tournament) return;
-    const shown = clockNow(state.tournament, state.deadlines, monotonicNow());
-    // R-TOUR-6: past an equal-deals level's timer this table deals on until every player
-    // here has dealt equally; the bar says so (not "Time left 0:00", which reads as over).
-    const waiting = shown.mode === "level" && equalDealsAwaited(state.tournament, page.table_id);
-    $("[data-t-time-label]").textContent =
-      shown.mode === "level" && !waiting ? "Time left" : shown.label;
-    $("[data-t-time]").textContent = shown.time || "—";
+    const t = state.tournament;
+    const shown = clockNow(t, state.deadlines, monotonicNow());
+    // The table's own level, limits and antes (its hand in play or next hand is dealt at
+    // them), not the clock's: they differ past an equal-deals level's timer (R-TOUR-6). While
+    // this table waits for equal deals the words stand in place of the countdown.
+    const mine = tableBar(t, page.table_id, shown);
+    $("[data-t-level]").textContent = mine.level && t.level ? String(mine.level.number) : "—";
+    $("[data-t-limits]").textContent = limitsText(mine.level);
+    $("[data-t-ante]").textContent = anteText(mine.level);
+    $("[data-t-next]").textContent = levelBriefText(mine.next) || "—";
+    $("[data-t-time-label]").textContent = mine.label;
+    const time = $("[data-t-time]");
+    time.textContent = mine.time;
+    time.hidden = !mine.time;
     bar.dataset.mode = shown.mode;
     banner.hidden = shown.mode !== "break" && shown.mode !== "paused";
     if (!banner.hidden) {
@@ -119,7 +113,9 @@ export function startTournamentPanel({ root, page, panels, onChange, say }) {
         : "";
       banner.textContent = shown.mode === "break"
         ? `Break: no hand is dealt. The next level starts in ${shown.time}.${last}`
-        : `Paused by the tournament director (${shown.time} left in the level).${last}`;
+        : mine.time
+          ? `Paused by the tournament director (${mine.time} left in the level).${last}`
+          : `Paused by the tournament director.${last}`;
     }
   }
 
