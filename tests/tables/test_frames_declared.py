@@ -1,7 +1,9 @@
-"""Issue #23: the protocol is declared once (tables/realtime/frames.py) and docs/protocol.md
-says what the declarations say: its "Server -> client" table lists exactly the declared
-frame types, and each row names every field of its frame; the browser's JSDoc types
-(static/js/table/frames.js) are the ones generated from the declarations' JSON schema."""
+"""Issue #23: the protocol is declared once (tables/realtime/frames.py, the frames a client
+receives; tables/realtime/commands.py, the commands it sends) and docs/protocol.md says what
+the declarations say: its "Server -> client" table lists exactly the declared frame types,
+its "Client -> server" table exactly the declared commands, and each row names every field
+of its frame or command; the browser's JSDoc types (static/js/table/frames.js) are the ones
+generated from the declarations' JSON schema."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tables.realtime import frames
+from tables.realtime import commands, frames
 from tables.realtime.typedefs import typedefs_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,3 +79,42 @@ def test_the_browsers_types_are_generated_from_the_declarations() -> None:
     tables/realtime/frames.py."""
     written = (ROOT / "static" / "js" / "table" / "frames.js").read_text()
     assert written == typedefs_text(), "static/js/table/frames.js is stale: run frame_typedefs"
+
+
+def test_the_doc_lists_exactly_the_declared_commands() -> None:
+    documented = set(protocol_rows("## Client -> server"))
+    declared = {commands.command_tag(command) for command in commands.COMMANDS}
+    assert documented - declared == set(), "docs/protocol.md lists commands never declared"
+    assert declared - documented == set(), "docs/protocol.md does not list declared commands"
+
+
+@pytest.mark.parametrize("command", commands.COMMANDS, ids=commands.command_tag)
+def test_the_doc_row_names_every_field_of_the_command(command: type[commands.Command]) -> None:
+    tag = commands.command_tag(command)
+    named = set(re.findall(r"`([a-z_]+)`", protocol_rows("## Client -> server")[tag]))
+    missing = set(command.__struct_fields__) - FIELDS_NOT_RESTATED - named
+    assert missing == set(), f"docs/protocol.md's `{tag}` row omits {missing}"
+
+
+def test_the_commands_json_schema_is_their_declaration() -> None:
+    """What a client may send, as JSON schema: one definition a command, tagged by its
+    `type`, refusing unknown fields, with the declared ranges."""
+    schema = commands.commands_schema()
+    assert schema["discriminator"]["propertyName"] == "type"
+    tags = {
+        commands.command_tag(command): schema["$defs"][command.__name__]
+        for command in commands.COMMANDS
+    }
+    assert set(tags) == set(commands.MESSAGE_TYPES)
+    for tag, definition in tags.items():
+        assert definition["properties"]["type"] == {"enum": [tag]}
+        assert definition["additionalProperties"] is False
+    sit = tags["sit"]["properties"]
+    assert (sit["buy_in"]["minimum"], sit["seat"]["anyOf"][0]["maximum"]) == (1, 8)
+    assert tags["act"]["required"] == ["type", "seq", "kind"]
+
+
+def test_a_command_is_final_once_decoded() -> None:
+    command = commands.parse_frame('{"type": "act", "seq": 3, "kind": "call"}')
+    with pytest.raises(AttributeError):
+        command.seq = 4  # type: ignore[misc]
