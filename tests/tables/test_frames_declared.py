@@ -13,8 +13,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from pokerroom import frames as ping_frames
 from tables.realtime import commands, frames
 from tables.realtime.typedefs import typedefs_text
+from tournaments import frames as tournament_frames
 
 ROOT = Path(__file__).resolve().parents[2]
 # Fields every reader knows without the row saying them: the tag, the table, the echo.
@@ -118,3 +120,47 @@ def test_a_command_is_final_once_decoded() -> None:
     command = commands.parse_frame('{"type": "act", "seq": 3, "kind": "call"}')
     with pytest.raises(AttributeError):
         command.seq = 4  # type: ignore[misc]
+
+
+# The other sockets' frames, each against its own table of docs/protocol.md.
+OTHER_SOCKETS = [
+    ("### Server -> client (tournament sockets)", frame)
+    for frame in tournament_frames.TOURNAMENT_FRAMES
+] + [("## The ping socket", frame) for frame in ping_frames.PING_FRAMES]
+
+
+@pytest.mark.parametrize(
+    ("heading", "tags"),
+    [
+        (
+            "### Server -> client (tournament sockets)",
+            {tournament_frames.frame_tag(f) for f in tournament_frames.TOURNAMENT_FRAMES},
+        ),
+        ("## The ping socket", {ping_frames.frame_tag(f) for f in ping_frames.PING_FRAMES}),
+    ],
+    ids=["tournament", "ping"],
+)
+def test_the_doc_lists_exactly_the_frames_of_the_other_sockets(
+    heading: str, tags: set[str]
+) -> None:
+    assert set(protocol_rows(heading)) == tags
+
+
+@pytest.mark.parametrize(
+    ("heading", "frame"), OTHER_SOCKETS, ids=lambda x: x.__name__ if isinstance(x, type) else ""
+)
+def test_the_doc_row_names_every_field_of_the_other_sockets_frames(
+    heading: str, frame: type[msgspec.Struct]
+) -> None:
+    tag = str(frame.__struct_config__.tag)
+    named = set(re.findall(r"`([a-z_]+)`", protocol_rows(heading)[tag]))
+    missing = set(frame.__struct_fields__) - FIELDS_NOT_RESTATED - named
+    assert missing == set(), f"docs/protocol.md's `{tag}` row ({heading}) omits {missing}"
+
+
+def test_the_tournament_frames_have_a_json_schema() -> None:
+    schema = tournament_frames.tournament_frames_schema()
+    assert schema["discriminator"]["propertyName"] == "type"
+    assert set(schema["discriminator"]["mapping"]) == {
+        tournament_frames.frame_tag(f) for f in tournament_frames.TOURNAMENT_FRAMES
+    }
