@@ -147,3 +147,20 @@ def test_the_rate_limiter_lets_a_steady_player_through():
     for _ in range(100):
         now[0] += 0.3
         assert limiter.admit()
+
+
+def test_issue_23_a_field_out_of_its_declared_range_is_named_in_the_refusal():
+    """The ranges are the declaration's (tables/realtime/commands.py): the refusal says which
+    field and what it must be, and echoes the ref."""
+    with pytest.raises(ProtocolError) as refused:
+        parse_frame('{"type": "add_chips", "amount": 0, "ref": "r1"}')
+    assert refused.value.code == "bad_field" and refused.value.ref == "r1"
+    assert "`$.amount`" in refused.value.message and ">= 1" in refused.value.message
+
+
+def test_issue_23_a_forbidden_field_is_told_before_a_missing_one():
+    """The documented order: a message naming a seat is refused for that, whatever else is
+    wrong with it; `sit` alone may name its seat."""
+    assert _code('{"type": "act", "seat": 2}') == "forbidden_field"
+    assert _code('{"type": "sit", "seat": 2, "user": 5, "buy_in": 100}') == "forbidden_field"
+    assert _code('{"type": "sit", "seat": 2}') == "missing_field"
