@@ -10,7 +10,8 @@ where its time goes, beside the room's code at another commit, in one run.
 
 It builds a fresh database `<name>_act` beside the one DATABASE_URL names (or a SQLite file
 when DATABASE_URL is not PostgreSQL), seats six funded players at a $1/$2 table through the
-services, and plays hands with every player calling or checking, timing each `hand_act`
+services, and plays hands with every player calling or checking, timing each act: its client
+message decoded as the consumer decodes it (`parse_frame`), then `hand_act`
 (`time.process_time` for CPU, `time.perf_counter` for wall). No Daphne, no worker: without
 `--redis` the broadcasts after commit go to the in-process channel layer; with `--redis`
 (REDIS_URL kept) to channels_redis, sent from one long-lived event loop as a Celery worker
@@ -172,6 +173,11 @@ def measure(options: argparse.Namespace) -> dict[str, Any]:
     except ImportError:  # a checkout from before the engine became `stud`
         from tables.engine import StudHand  # type: ignore[no-redef]
 
+    try:
+        from tables.realtime.commands import parse_frame
+    except ImportError:  # a checkout from before the commands were declared (issue #23)
+        from tables.realtime.protocol import parse_frame  # type: ignore[attr-defined,no-redef]
+
     if options.redis:
         from tables.services.broadcast import broadcast_from_own_loop
 
@@ -204,15 +210,23 @@ def measure(options: argparse.Namespace) -> dict[str, Any]:
             assert seat is not None
             offers = {offer.kind.value: offer.amount for offer in engine.legal_actions(seat)}
             kind = next(k for k in ("check", "call", "bring_in") if k in offers)
+            # The client's message, as the browser sends it: decoded as the consumer does.
+            message = json.dumps(
+                {"type": "act", "seq": hand.seq, "kind": kind, "amount": offers[kind],
+                 "hand_id": hand.pk, "ref": done}
+            )  # fmt: skip
             parts.take()
             parts.inside = True
             cpu_start, wall_start = time.process_time(), time.perf_counter()
+            command = parse_frame(message)
+            parts.add("decode", time.process_time() - cpu_start)
             result = services.hand_act(
                 table_id=table.pk,
                 player=players[seat],
-                expected_seq=hand.seq,
-                kind=kind,
-                amount=offers[kind],
+                expected_seq=command.seq,
+                expected_hand_id=command.hand_id,
+                kind=command.kind.value,
+                amount=command.amount,
             )
             wall = time.perf_counter() - wall_start
             cpu = time.process_time() - cpu_start
@@ -246,7 +260,7 @@ def summary(acts: list[dict[str, float]]) -> dict[str, float]:
         "wall_mean_ms": statistics.fmean(values("wall")) * 1000,
         "wall_p99_ms": p99("wall"),
     }
-    for name in ("from_json", "apply", "to_json", "broadcast", "database", "commit"):
+    for name in ("decode", "from_json", "apply", "to_json", "broadcast", "database", "commit"):
         out[f"{name}_mean_ms"] = statistics.fmean(values(name)) * 1000
     for name in ("statements", "messages", "frames"):
         out[f"{name}_per_act"] = statistics.fmean(values(name)) + (
@@ -262,6 +276,7 @@ def report(label: str, result: dict[str, Any], s: dict[str, float]) -> None:
     print(f"{label}: {result['root']} on {result['database']}, {result['layer']}, "
           f"{len(result['acts'])} acts")  # fmt: skip
     print(f"  CPU  median {s['cpu_median_ms']:.2f} ms, mean {s['cpu_mean_ms']:.2f} ms")
+    print(f"  decoding the client's act message {s['decode_mean_ms'] * 1000:.1f} µs CPU")
     print(
         f"  wall median {s['wall_median_ms']:.2f} ms, mean {s['wall_mean_ms']:.2f} ms, "
         f"p99 {s['wall_p99_ms']:.2f} ms"

@@ -10,6 +10,7 @@ from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from pokerroom.frames import PingError, PingErrorCode, PingFrameBase, PingPong, frame_text
 from tables.flood import SocketGuard
 from tables.realtime.protocol import MAX_FRAME_BYTES, REF_MAX_CHARS
 
@@ -28,19 +29,15 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
         refused = await self.guard.refusal()
         if refused is not None:
             goodbye = self.guard.abusive
-            await self.send_json(
-                {"type": "error", "code": "rate_limited", "message": f"{refused}: slow down"}
+            await self.send_frame(
+                PingError(code=PingErrorCode.RATE_LIMITED, message=f"{refused}: slow down")
             )
             if goodbye:
                 await self.close(code=CLOSE_ABUSIVE)
             return
         if bytes_data is not None or len(text_data or "") > MAX_FRAME_BYTES:
-            await self.send_json(
-                {
-                    "type": "error",
-                    "code": "too_large",
-                    "message": f"at most {MAX_FRAME_BYTES} bytes",
-                }
+            await self.send_frame(
+                PingError(code=PingErrorCode.TOO_LARGE, message=f"at most {MAX_FRAME_BYTES} bytes")
             )
             return
         try:
@@ -53,12 +50,21 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         username = user.get_username() if user is not None and user.is_authenticated else None
         if not isinstance(content, dict) or content.get("type") != "ping":
-            await self.send_json({"type": "error", "message": 'send {"type": "ping"}'})
+            await self.send_frame(
+                PingError(code=PingErrorCode.BAD_MESSAGE, message='send {"type": "ping"}')
+            )
             return
         echo = content.get("echo")
         if isinstance(echo, str) and len(echo) > ECHO_MAX_CHARS:
-            await self.send_json(
-                {"type": "error", "message": f"echo is at most {ECHO_MAX_CHARS} characters"}
+            await self.send_frame(
+                PingError(
+                    code=PingErrorCode.BAD_MESSAGE,
+                    message=f"echo is at most {ECHO_MAX_CHARS} characters",
+                )
             )
             return
-        await self.send_json({"type": "pong", "user": username, "echo": echo})
+        await self.send_frame(PingPong(user=username, echo=echo))
+
+    async def send_frame(self, frame: PingFrameBase) -> None:
+        """A declared frame (pokerroom/frames.py), encoded by msgspec."""
+        await self.send(text_data=frame_text(frame))

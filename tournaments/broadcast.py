@@ -14,7 +14,6 @@ A lost message is mended by seq + snapshot, so a failing layer is logged, never 
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -22,6 +21,14 @@ from channels.layers import get_channel_layer
 
 from tables.services.broadcast import send_to_groups
 from tables.services.outbox import on_commit_logged
+from tournaments.frames import (
+    TournamentEliminated,
+    TournamentFrameBase,
+    TournamentMoved,
+    TournamentRow,
+    TournamentSnapshot,
+    frame_text,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -37,8 +44,10 @@ def player_group(player_id: int) -> str:
     return f"tournament-user.{player_id}"
 
 
-def frames_message(frames: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"type": MESSAGE_TYPE, "texts": [json.dumps(frame) for frame in frames]}
+def frames_message(frames: list[TournamentFrameBase]) -> dict[str, Any]:
+    """Declared frames (tournaments/frames.py) as the channel-layer message the consumers'
+    `tournament_frames` handler forwards."""
+    return {"type": MESSAGE_TYPE, "texts": [frame_text(frame) for frame in frames]}
 
 
 def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
@@ -61,26 +70,16 @@ def tournament_frames(tournament_id: int) -> list[tuple[str, dict[str, Any]]]:
                 tournament_group(tournament_id),
                 frames_message(
                     [
-                        {
-                            "type": "tournament",
-                            "tournament_id": tournament_id,
-                            "seq": snapshot["seq"],
-                            "tournament": snapshot,
-                        }
+                        TournamentSnapshot(
+                            tournament_id=tournament_id, seq=snapshot["seq"], tournament=snapshot
+                        )
                     ]
                 ),
             ),
             (
                 LOBBY_GROUP,
                 frames_message(
-                    [
-                        {
-                            "type": "tournament_row",
-                            "tournament_id": tournament_id,
-                            "seq": row["seq"],
-                            "row": row,
-                        }
-                    ]
+                    [TournamentRow(tournament_id=tournament_id, seq=row["seq"], row=row)]
                 ),
             ),
         ]
@@ -111,14 +110,13 @@ def tournament_player_moved(player_id: int, tournament_id: int, table_id: int, s
             .values_list("number", flat=True)
             .first()
         )
-        frame = {
-            "type": "tournament_moved",
-            "tournament_id": tournament_id,
-            "table_id": table_id,
-            "table_number": number,
-            "seat": seat,
-            "url": f"/tables/{table_id}/",
-        }
+        frame = TournamentMoved(
+            tournament_id=tournament_id,
+            table_id=table_id,
+            table_number=number,
+            seat=seat,
+            url=f"/tables/{table_id}/",
+        )
         _send([(player_group(player_id), frames_message([frame]))])
 
     on_commit_logged(send, what=f"player {player_id}'s move notice")
@@ -149,13 +147,12 @@ def tournament_player_eliminated(
         tournament = None if found is None else Tournament.objects.filter(pk=found).first()
         if not prize and tournament is not None:
             expected = selectors.prize_of_place(tournament, place)
-        frame = {
-            "type": "tournament_eliminated",
-            "tournament_id": found,
-            "place": place,
-            "prize": expected,
-            "prize_at_end": bool(expected and not prize),
-        }
+        frame = TournamentEliminated(
+            tournament_id=found,
+            place=place,
+            prize=expected,
+            prize_at_end=bool(expected and not prize),
+        )
         _send([(player_group(player_id), frames_message([frame]))])
 
     on_commit_logged(send, what=f"player {player_id}'s elimination notice")

@@ -24,6 +24,7 @@ import time
 from enum import StrEnum
 from typing import Any
 
+import msgspec
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
@@ -32,8 +33,17 @@ from tables.flood import SocketGuard
 from tables.realtime.protocol import MAX_FRAME_BYTES, REF_MAX_CHARS
 from tournaments import selectors
 from tournaments.broadcast import LOBBY_GROUP, player_group, tournament_group
+from tournaments.frames import (
+    TournamentError,
+    TournamentFrameBase,
+    TournamentPong,
+    TournamentRows,
+    TournamentSnapshot,
+    frame_text,
+)
 from tournaments.models import Tournament, TournamentTable
 
+PONG = TournamentPong()
 CLOSE_NOT_FOUND = 4404
 # A socket refused for flooding again and again is closed (the table socket's code).
 CLOSE_ABUSIVE = 4008
@@ -55,8 +65,8 @@ class TournamentErrorCode(StrEnum):
     TOO_LARGE = "too_large"
 
 
-def error_frame(code: TournamentErrorCode, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code.value, "message": message}
+def error_frame(code: TournamentErrorCode, message: str) -> TournamentError:
+    return TournamentError(code=code.value, message=message)
 
 
 # (tournament id, seq) -> (monotonic time built, snapshot): this process's recent snapshots.
@@ -90,21 +100,16 @@ def _snapshot_of(tournament: Tournament) -> dict[str, Any]:
     return {**recent[1], "clock": selectors.clock_public(tournament, timezone.now())}
 
 
-def _snapshot_frame(tournament_id: int) -> dict[str, Any] | None:
+def _snapshot_frame(tournament_id: int) -> TournamentSnapshot | None:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return None
     snapshot = _snapshot_of(tournament)
-    return {
-        "type": "tournament",
-        "tournament_id": tournament.pk,
-        "seq": snapshot["seq"],
-        "tournament": snapshot,
-    }
+    return TournamentSnapshot(tournament_id=tournament.pk, seq=snapshot["seq"], tournament=snapshot)
 
 
-def _lobby_frame() -> dict[str, Any]:
-    return {"type": "tournament_rows", "rows": selectors.lobby_rows()}
+def _lobby_frame() -> TournamentRows:
+    return TournamentRows(rows=selectors.lobby_rows())
 
 
 def _tournament_of_table(table_id: int) -> int | None:
@@ -171,7 +176,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def _snapshot(self) -> dict[str, Any] | None:
+    async def _snapshot(self) -> TournamentSnapshot | TournamentRows | None:
         if self.tournament_id is None:
             return await database_sync_to_async(_lobby_frame, thread_sensitive=False)()
         return await database_sync_to_async(_snapshot_frame, thread_sensitive=False)(
@@ -210,9 +215,9 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
                 )
             )
             return
-        reply: dict[str, Any] | None
+        reply: TournamentFrameBase | None
         if kind == "ping":
-            reply = {"type": "pong"}
+            reply = PONG
         elif kind == "snapshot":
             reply = await self._snapshot()
         else:
@@ -221,9 +226,16 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             )
         if reply is None:
             reply = error_frame(TournamentErrorCode.NOT_FOUND, "no such tournament")
-        if isinstance(ref, str | int) and not isinstance(ref, bool):
-            reply = {**reply, "ref": ref}
+        if isinstance(ref, str | int) and not isinstance(ref, bool) and hasattr(reply, "ref"):
+            reply = msgspec.structs.replace(reply, ref=ref)
         await self.send_json(reply)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        """A declared frame (tournaments/frames.py) is encoded by msgspec."""
+        if isinstance(content, TournamentFrameBase):
+            await self.send(text_data=frame_text(content), close=close)
+            return
+        await super().send_json(content, close)
 
     async def _refuse_flood(self, why: str) -> None:
         if self.guard.abusive:

@@ -1,6 +1,6 @@
 """The live table over WebSocket (docs/protocol.md): a translator, nothing more.
 
-A frame is parsed into a command (tables/realtime/protocol.py), the command calls one service or
+A frame is parsed into a command (tables/realtime/commands.py), the command calls one service or
 selector in a worker thread, and what that returns is sent back. The services broadcast their
 own events after commit to the groups this consumer joins; ``room_frames`` only forwards them.
 No rule of poker and no query here: identity is the session's user, never a message field.
@@ -19,19 +19,17 @@ from django.core.exceptions import ObjectDoesNotExist
 
 from pokerroom import metrics
 from tables import flood, heartbeat, layer_watch, public_snapshots, selectors, services
-from tables.realtime.protocol import (
+from tables.realtime.commands import (
     Act,
     AddChips,
     Chat,
     Command,
-    ErrorCode,
     ImIn,
     JoinWaitingList,
     Leave,
     LeaveWaitingList,
     MuteChat,
     Ping,
-    ProtocolError,
     SetAutoMuck,
     Show,
     Sit,
@@ -39,14 +37,17 @@ from tables.realtime.protocol import (
     SitOut,
     Snapshot,
     command_name,
-    error_frame,
     parse_frame,
     watcher_may_send,
 )
+from tables.realtime.frames import Frame, Pong, frame_text
+from tables.realtime.protocol import ErrorCode, ProtocolError, error_frame
 from tables.services.broadcast import table_group, user_group
 from tables.services.chat import chat_post
 
 logger = logging.getLogger(__name__)
+
+PONG = Pong()
 
 # Close codes (4000-4999 are the application's).
 CLOSE_NO_TABLE = 4404
@@ -194,6 +195,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 )
             )
             return
+        reply: dict[str, Any] | Frame | None
         try:
             reply = await self._run(command)
         except ObjectDoesNotExist:
@@ -212,7 +214,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.send_json(error_frame(ErrorCode.RATE_LIMITED, f"{why}: slow down"))
 
-    async def _run(self, command: Command) -> dict[str, Any] | None:
+    async def _run(self, command: Command) -> dict[str, Any] | Frame | None:
         """The command's service or selector; returns the frame to send back, if any."""
         if isinstance(command, Snapshot):
             return _with_ref(await self._snapshot(), command.ref)
@@ -220,7 +222,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if command.seq is not None and await self._behind(command):
                 # A frame was lost on the way (docs/protocol.md, "Catching up").
                 await self.send_json(await self._snapshot())
-            return _with_ref({"type": "pong"}, command.ref)
+            return PONG if command.ref is None else Pong(ref=command.ref)
         if isinstance(command, Chat):
             # Broadcast by the service, as every table frame is (tables.services.broadcast).
             await database_sync_to_async(chat_post, thread_sensitive=False)(
@@ -282,6 +284,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def send_json(self, content: Any, close: bool = False) -> None:
         # Channels' own send_json skips a subclass's send: through ours, so it is counted.
+        # A declared frame (tables/realtime/frames.py) is encoded by msgspec.
+        if isinstance(content, Frame):
+            await self.send(text_data=frame_text(content), close=close)
+            return
         await self.send(text_data=await self.encode_json(content), close=close)
 
     # --- frames from the services (channel layer) ---------------------------------------------
@@ -305,7 +311,7 @@ def _user_agent(scope: dict[str, Any]) -> str:
 
 # The service each player's command calls (the consumer answers snapshot, ping and chat
 # itself): (command, table id, player) -> the service's TableResult. The commands, their names
-# and fields are tables/realtime/protocol.py's COMMANDS.
+# and fields are declared in tables/realtime/commands.py.
 COMMAND_SERVICES: dict[type, Callable[[Any, int, Any], Any]] = {
     Act: lambda act, table_id, player: services.hand_act(
         table_id=table_id,

@@ -5,7 +5,8 @@ or selector that knows what it says, and never edited after (the outbox only col
 transports them: tables/services/outbox.py). `TableFrame` is the union of them all; its
 JSON schema (`table_frames_schema`) is what docs/protocol.md is checked against
 (tests/tables/test_frames_declared.py) and what the browser's JSDoc types are generated
-from (`manage.py frames_typedefs` writes static/js/table/frames.d.js).
+from (`manage.py frame_typedefs` writes static/js/table/frames.js). The commands a client
+sends are declared beside them, in tables/realtime/commands.py.
 
 msgspec, not pydantic: building and encoding a frame costs about a tenth of pydantic's and
 of a dict through `json.dumps` (docs/performance.md, "Issue #23: frames declared").

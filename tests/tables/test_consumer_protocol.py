@@ -1,4 +1,5 @@
-"""tables/realtime/protocol.py: every client message is parsed into a typed command or refused."""
+"""tables/realtime/commands.py: every client message is decoded into its declared command or
+refused with an error code (issue #23: the commands are msgspec declarations)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,21 @@ import json
 import pytest
 
 from stud import ActionKind
-from tables.realtime.consumer import COMMAND_SERVICES
-from tables.realtime.protocol import (
-    CHAT_MAX_CHARS,
+from tables.realtime.commands import (
     COMMANDS,
-    MAX_FRAME_BYTES,
     MESSAGE_TYPES,
+    WATCHER_COMMANDS,
     Act,
     Chat,
     ImIn,
-    ProtocolError,
-    RateLimiter,
     Sit,
     Snapshot,
     command_name,
+    command_tag,
     parse_frame,
 )
+from tables.realtime.consumer import COMMAND_SERVICES
+from tables.realtime.protocol import CHAT_MAX_CHARS, MAX_FRAME_BYTES, ProtocolError, RateLimiter
 
 
 def _code(text: str | None, raw: bytes | None = None) -> str:
@@ -73,10 +73,10 @@ def test_every_command_a_player_sends_reaches_a_service():
     """The consumer answers snapshot, ping and chat itself; every other command calls the
     one service its row names, and a visitor may send only what watching needs."""
     answered_by_the_consumer = {"snapshot", "ping", "chat"}
-    for spec in COMMANDS:
-        has_service = spec.command in COMMAND_SERVICES
-        assert has_service is (spec.name not in answered_by_the_consumer), spec.name
-    assert {spec.name for spec in COMMANDS if spec.watcher} == {"snapshot", "ping"}
+    for command in COMMANDS:
+        has_service = command in COMMAND_SERVICES
+        assert has_service is (command_tag(command) not in answered_by_the_consumer), command
+    assert {command_tag(command) for command in WATCHER_COMMANDS} == {"snapshot", "ping"}
 
 
 def test_simple_commands_parse():
@@ -147,3 +147,20 @@ def test_the_rate_limiter_lets_a_steady_player_through():
     for _ in range(100):
         now[0] += 0.3
         assert limiter.admit()
+
+
+def test_issue_23_a_field_out_of_its_declared_range_is_named_in_the_refusal():
+    """The ranges are the declaration's (tables/realtime/commands.py): the refusal says which
+    field and what it must be, and echoes the ref."""
+    with pytest.raises(ProtocolError) as refused:
+        parse_frame('{"type": "add_chips", "amount": 0, "ref": "r1"}')
+    assert refused.value.code == "bad_field" and refused.value.ref == "r1"
+    assert "`$.amount`" in refused.value.message and ">= 1" in refused.value.message
+
+
+def test_issue_23_a_forbidden_field_is_told_before_a_missing_one():
+    """The documented order: a message naming a seat is refused for that, whatever else is
+    wrong with it; `sit` alone may name its seat."""
+    assert _code('{"type": "act", "seat": 2}') == "forbidden_field"
+    assert _code('{"type": "sit", "seat": 2, "user": 5, "buy_in": 100}') == "forbidden_field"
+    assert _code('{"type": "sit", "seat": 2}') == "missing_field"

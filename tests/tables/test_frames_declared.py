@@ -1,7 +1,9 @@
-"""Issue #23: the protocol is declared once (tables/realtime/frames.py) and docs/protocol.md
-says what the declarations say: its "Server -> client" table lists exactly the declared
-frame types, and each row names every field of its frame; the browser's JSDoc types
-(static/js/table/frames.js) are the ones generated from the declarations' JSON schema."""
+"""Issue #23: the protocol is declared once (tables/realtime/frames.py, the frames a client
+receives; tables/realtime/commands.py, the commands it sends) and docs/protocol.md says what
+the declarations say: its "Server -> client" table lists exactly the declared frame types,
+its "Client -> server" table exactly the declared commands, and each row names every field
+of its frame or command; the browser's JSDoc types (static/js/table/frames.js) are the ones
+generated from the declarations' JSON schema."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tables.realtime import frames
+from pokerroom import frames as ping_frames
+from tables.realtime import commands, frames
 from tables.realtime.typedefs import typedefs_text
+from tournaments import frames as tournament_frames
 
 ROOT = Path(__file__).resolve().parents[2]
 # Fields every reader knows without the row saying them: the tag, the table, the echo.
@@ -77,3 +81,86 @@ def test_the_browsers_types_are_generated_from_the_declarations() -> None:
     tables/realtime/frames.py."""
     written = (ROOT / "static" / "js" / "table" / "frames.js").read_text()
     assert written == typedefs_text(), "static/js/table/frames.js is stale: run frame_typedefs"
+
+
+def test_the_doc_lists_exactly_the_declared_commands() -> None:
+    documented = set(protocol_rows("## Client -> server"))
+    declared = {commands.command_tag(command) for command in commands.COMMANDS}
+    assert documented - declared == set(), "docs/protocol.md lists commands never declared"
+    assert declared - documented == set(), "docs/protocol.md does not list declared commands"
+
+
+@pytest.mark.parametrize("command", commands.COMMANDS, ids=commands.command_tag)
+def test_the_doc_row_names_every_field_of_the_command(command: type[commands.Command]) -> None:
+    tag = commands.command_tag(command)
+    named = set(re.findall(r"`([a-z_]+)`", protocol_rows("## Client -> server")[tag]))
+    missing = set(command.__struct_fields__) - FIELDS_NOT_RESTATED - named
+    assert missing == set(), f"docs/protocol.md's `{tag}` row omits {missing}"
+
+
+def test_the_commands_json_schema_is_their_declaration() -> None:
+    """What a client may send, as JSON schema: one definition a command, tagged by its
+    `type`, refusing unknown fields, with the declared ranges."""
+    schema = commands.commands_schema()
+    assert schema["discriminator"]["propertyName"] == "type"
+    tags = {
+        commands.command_tag(command): schema["$defs"][command.__name__]
+        for command in commands.COMMANDS
+    }
+    assert set(tags) == set(commands.MESSAGE_TYPES)
+    for tag, definition in tags.items():
+        assert definition["properties"]["type"] == {"enum": [tag]}
+        assert definition["additionalProperties"] is False
+    sit = tags["sit"]["properties"]
+    assert (sit["buy_in"]["minimum"], sit["seat"]["anyOf"][0]["maximum"]) == (1, 8)
+    assert tags["act"]["required"] == ["type", "seq", "kind"]
+
+
+def test_a_command_is_final_once_decoded() -> None:
+    command = commands.parse_frame('{"type": "act", "seq": 3, "kind": "call"}')
+    with pytest.raises(AttributeError):
+        command.seq = 4  # type: ignore[misc]
+
+
+# The other sockets' frames, each against its own table of docs/protocol.md.
+OTHER_SOCKETS = [
+    ("### Server -> client (tournament sockets)", frame)
+    for frame in tournament_frames.TOURNAMENT_FRAMES
+] + [("## The ping socket", frame) for frame in ping_frames.PING_FRAMES]
+
+
+@pytest.mark.parametrize(
+    ("heading", "tags"),
+    [
+        (
+            "### Server -> client (tournament sockets)",
+            {tournament_frames.frame_tag(f) for f in tournament_frames.TOURNAMENT_FRAMES},
+        ),
+        ("## The ping socket", {ping_frames.frame_tag(f) for f in ping_frames.PING_FRAMES}),
+    ],
+    ids=["tournament", "ping"],
+)
+def test_the_doc_lists_exactly_the_frames_of_the_other_sockets(
+    heading: str, tags: set[str]
+) -> None:
+    assert set(protocol_rows(heading)) == tags
+
+
+@pytest.mark.parametrize(
+    ("heading", "frame"), OTHER_SOCKETS, ids=lambda x: x.__name__ if isinstance(x, type) else ""
+)
+def test_the_doc_row_names_every_field_of_the_other_sockets_frames(
+    heading: str, frame: type[msgspec.Struct]
+) -> None:
+    tag = str(frame.__struct_config__.tag)
+    named = set(re.findall(r"`([a-z_]+)`", protocol_rows(heading)[tag]))
+    missing = set(frame.__struct_fields__) - FIELDS_NOT_RESTATED - named
+    assert missing == set(), f"docs/protocol.md's `{tag}` row ({heading}) omits {missing}"
+
+
+def test_the_tournament_frames_have_a_json_schema() -> None:
+    schema = tournament_frames.tournament_frames_schema()
+    assert schema["discriminator"]["propertyName"] == "type"
+    assert set(schema["discriminator"]["mapping"]) == {
+        tournament_frames.frame_tag(f) for f in tournament_frames.TOURNAMENT_FRAMES
+    }

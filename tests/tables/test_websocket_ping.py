@@ -33,7 +33,8 @@ async def test_a_malformed_message_gets_an_error_frame():
     assert connected
     await communicator.send_json_to({"type": "shout"})
     reply = await communicator.receive_json_from()
-    assert reply["type"] == "error"
+    # Issue #23: the declared error frame (pokerroom/frames.py) always carries its code.
+    assert reply == {"type": "error", "code": "bad_message", "message": 'send {"type": "ping"}'}
     await communicator.disconnect()
 
 
