@@ -30,7 +30,13 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from integrity.reading import ReadHand, equity, is_strong, strength, strength_name
+from integrity.reading import (
+    ReadHand,
+    equity_with_and_without,
+    is_strong,
+    strength,
+    strength_name,
+)
 
 # Random run-outs per equity estimate; the stud's-own signal counts only decisions where the
 # two estimates fall clearly on two sides of the price (MARGIN), so sampling noise alone
@@ -155,20 +161,22 @@ def _count_information(
     price = decision.to_call / (decision.pot + decision.to_call)
     went_on = decision.kind != "fold"
     mine = decision.cards[x]
-    without = equity(
-        hero=mine, opponents=opponents, dead=public_dead, samples=EQUITY_SAMPLES, rng=rng
+    downs = {
+        f: [c for c in cards if c not in decision.up[f]]
+        for f, cards in decision.folded_cards.items()
+    }
+    downs = {f: down for f, down in downs.items() if down}
+    # One set of run-outs for every estimate (common random numbers): a difference between
+    # "without" and "with f's cards" is the cards' effect, not two samples' noise.
+    without, withs = equity_with_and_without(
+        hero=mine,
+        opponents=opponents,
+        dead=public_dead,
+        known=list(downs.values()),
+        samples=EQUITY_SAMPLES,
+        rng=rng,
     )
-    for f, cards in decision.folded_cards.items():
-        down = [c for c in cards if c not in decision.up[f]]
-        if not down:
-            continue
-        with_theirs = equity(
-            hero=mine,
-            opponents=opponents,
-            dead=public_dead + down,
-            samples=EQUITY_SAMPLES,
-            rng=rng,
-        )
+    for f, with_theirs in zip(downs, withs, strict=True):
         worth_without = without >= price
         worth_with = with_theirs >= price
         if worth_without == worth_with or abs(with_theirs - without) < MARGIN:
