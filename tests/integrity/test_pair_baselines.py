@@ -163,3 +163,29 @@ def test_the_scan_flags_nobody_when_everyone_folds_to_the_loose_bettor_alike(mon
             "against 0% to everyone else's bets; everyone else folded the better hand to "
             f"{loose.table_name}'s bets in "
         ) in signal["words"]
+
+
+@pytest.mark.django_db
+def test_a_pair_that_no_longer_meets_is_recomputed_when_either_plays_others(monkeypatch):
+    """Issue #25 (stale flags): alice and zed were flagged once, and now only play at other
+    tables. A scan that reads a hand of alice's with others recomputes the pair from the
+    totals now, instead of leaving its flag as it was."""
+    from datetime import UTC, datetime
+
+    from tests.factories import PlayerFactory
+    from tests.history_hands import three_handed_hand
+
+    hold_scheduling(monkeypatch)
+    played = three_handed_hand()
+    alice, zed = played.players[1], PlayerFactory()
+    low, high = sorted((alice.pk, zed.pk))
+    stale = PairReview.objects.create(
+        player_low_id=low, player_high_id=high, hands_together=30, flagged=True, score=9.0
+    )
+    at = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+
+    integrity_scan(now=at)
+
+    stale.refresh_from_db()
+    assert stale.updated_at == at
+    assert not stale.flagged and stale.signals == []  # no counts of theirs flag anything
