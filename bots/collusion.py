@@ -9,7 +9,8 @@ pot and the price) and the offers the room made; a colluding pair also shares a
   stud evaluator, from what it can see) pays the price; raises a strong favourite; a little
   noise. ``loose``: calls most bets, raises now and then (the client's "call" style).
 - ``card_sharing``: ``honest``, but each posts its down cards on the side channel at the
-  deal, and once the partner has folded the partner's down cards count as dead;
+  deal, and once the partner has folded the partner's down cards count as dead, and it
+  decides decisively on them (eight times the run-outs, no noise at the price);
 - ``soft_play``: ``honest``, but never bets or raises into the partner heads-up;
 - ``chip_dump``: the dumper folds to the partner's bet whatever it holds; the receiver bets
   and raises whenever the dumper is in the hand.
@@ -136,14 +137,19 @@ class Policy:
         if self.kind == "chip_receive" and partner_in:
             return _aggressive(offers) or _passive(offers)
         dead = [c for s in seen.folded for c in seen.up.get(s, ())]
+        shared: tuple[Card, ...] = ()
         if self.kind == "card_sharing" and self.channel is not None and self.partner in seen.folded:
-            dead += self.channel.read(seen.hand_id, self.partner)
+            shared = self.channel.read(seen.hand_id, self.partner)
+            dead += shared
         mine = list(seen.down) + list(seen.up.get(seen.seat, ()))
         opponents = [seen.up.get(s, ()) for s in seen.live if s != seen.seat]
-        share = equity(mine, opponents, dead, self.rng)
+        # With the partner's folded cards in hand a sharer plays them decisively: an equity
+        # from eight times the run-outs and no noise at the price, so the cards decide what it does.
+        share = equity(mine, opponents, dead, self.rng, samples=SAMPLES * 8 if shared else SAMPLES)
         fold = _offer(offers, "fold")
         price = seen.to_call / (seen.pot + seen.to_call) if seen.to_call else 0.0
-        if fold is not None and share + self.rng.uniform(-0.03, 0.03) < price:
+        noise = 0.0 if shared else self.rng.uniform(-0.03, 0.03)
+        if fold is not None and share + noise < price:
             return fold
         aggressive = _aggressive(offers)
         soft = self.kind == "soft_play" and partner_in and len(seen.live) == 2

@@ -152,6 +152,25 @@ def strength_name(cards: Sequence[Card]) -> str:
 # --- equity with and without the partner's folded cards ------------------------------------
 
 
+def _showdown_share(
+    hero: Sequence[Card], opponents: Sequence[Sequence[Card]], run_out: Sequence[Card]
+) -> float:
+    """The hero's share of the pot when ``run_out`` deals, in order, the hero's missing cards
+    and then each opponent's."""
+    k = 7 - len(hero)
+    best = high_rank(list(hero) + list(run_out[:k]))
+    ties = 1
+    for up in opponents:
+        need = 7 - len(up)
+        theirs = high_rank(list(up) + list(run_out[k : k + need]))
+        k += need
+        if theirs > best:
+            return 0.0
+        if theirs == best:
+            ties += 1
+    return 1 / ties
+
+
 def equity(
     *,
     hero: Sequence[Card],
@@ -163,31 +182,53 @@ def equity(
     """The hero's share of the pot at showdown (high), by random run-outs: the hero has
     ``hero``; each opponent (``up``, ``known``) shows up cards, their other cards unknown;
     ``dead`` are cards known out of play. Unknown cards come from the rest of the deck."""
+    without, _ = equity_with_and_without(
+        hero=hero, opponents=opponents, dead=dead, known=(), samples=samples, rng=rng
+    )
+    return without
+
+
+def equity_with_and_without(
+    *,
+    hero: Sequence[Card],
+    opponents: Sequence[tuple[Sequence[Card], Sequence[Card]]],
+    dead: Sequence[Card],
+    known: Sequence[Sequence[Card]],
+    samples: int,
+    rng: random.Random,
+) -> tuple[float, list[float]]:
+    """The hero's equity as ``equity`` gives it, and, for each set of cards in ``known``
+    (a folded player's down cards), the equity with those cards also known out of play,
+    all from the SAME random run-outs (common random numbers), so the differences between
+    the estimates are the cards' effect, not sampling noise.
+
+    Each sample is a uniformly random ordered selection of the unknown cards, a few longer
+    than a run-out needs. The run-out without a set known is its head; with the set known,
+    the head of what is left once that set's cards are taken out, which is a uniformly
+    random ordered selection of the cards left (the order of a random shuffle, restricted to
+    a subset, is a random shuffle of that subset). Where no card of the set falls in the
+    head, both run-outs are the same and so is their result."""
     seen = set(hero) | set(dead)
     for up, _known in opponents:
         seen |= set(up)
     pool = [card for card in FULL_DECK if card not in seen]
-    # Each run-out draws only the cards it deals, a uniformly random ordered selection from
-    # the rest of the deck: the same run-outs as the head of a shuffled deck, without
-    # shuffling the whole deck for a dozen cards (the scan's dearest step).
-    dealt = min(len(pool), 7 - len(hero) + sum(7 - len(up) for up, _known in opponents))
-    share = 0.0
+    ups = [tuple(up) for up, _known in opponents]
+    # Each run-out draws only the cards it deals (plus the most any known set can take out),
+    # not a whole shuffled deck: the scan's dearest step.
+    dealt = min(len(pool), 7 - len(hero) + sum(7 - len(up) for up in ups))
+    sets = [frozenset(cards) & frozenset(pool) for cards in known]
+    longest = min(len(pool), dealt + max((len(cards) for cards in sets), default=0))
+    without = 0.0
+    with_known = [0.0] * len(sets)
     for _ in range(samples):
-        run_out = rng.sample(pool, dealt)
-        k = 0
-        hero_cards = list(hero) + run_out[k : k + 7 - len(hero)]
-        k += 7 - len(hero)
-        best = high_rank(hero_cards)
-        ties, beaten = 1, False
-        for up, _known in opponents:
-            need = 7 - len(up)
-            theirs = high_rank(list(up) + run_out[k : k + need])
-            k += need
-            if theirs > best:
-                beaten = True
-                break
-            if theirs == best:
-                ties += 1
-        if not beaten:
-            share += 1 / ties
-    return share / samples
+        drawn = rng.sample(pool, longest)
+        head = drawn[:dealt]
+        share = _showdown_share(hero, ups, head)
+        without += share
+        for i, cards in enumerate(sets):
+            if cards.isdisjoint(head):
+                with_known[i] += share
+            else:
+                left = [card for card in drawn if card not in cards]
+                with_known[i] += _showdown_share(hero, ups, left[:dealt])
+    return without / samples, [total / samples for total in with_known]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from accounts.models import Player
@@ -118,6 +118,15 @@ def _store(
         review.hands_together += len(hands)
         merge(review.counts, {"together_hands": hands})
         review.save(update_fields=["counts", "hands_together"])
+    # A pair's signals read both players' totals, which hands with others change too: every
+    # pair of a player read in these hands is recomputed, not only the pairs that sat
+    # together in them (else a pair that no longer meets keeps a stale flag).
+    touched = set(player_counts)
+    pairs |= set(
+        PairReview.objects.filter(
+            models.Q(player_low_id__in=touched) | models.Q(player_high_id__in=touched)
+        ).values_list("player_low_id", "player_high_id")
+    )
     pair_review_recompute(pairs=pairs, now=now)
     return len(pairs)
 

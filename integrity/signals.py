@@ -1,8 +1,11 @@
 """Signals of collusion between two players, counted from the hand log (issue #25).
 
-Every signal compares how a player treats one opponent with how the same player treats
-everyone else in the same spots, so a style of play (a player who never raises, a player who
-folds a lot) is not taken for collusion:
+Every signal compares how a player treats one opponent twice: with how the same player
+treats everyone else in the same spots, so the player's style (a player who never raises, a
+player who folds a lot) is not taken for collusion; and with how everyone else treats the same
+opponent, so the opponent's style is not either (a loose player bets junk, so everyone folds
+better hands to them). A signal is flagged only when both comparisons pass (``Z_FLAG``). Each
+player's tally therefore holds, under "toward", the counts of everyone's play toward them:
 
 - soft play: raises heads-up against the partner, against raises heads-up against others;
 - chip dumping: folds to the partner's bet with the hand that was ahead (every card known to
@@ -27,7 +30,13 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from integrity.reading import ReadHand, equity, is_strong, strength, strength_name
+from integrity.reading import (
+    ReadHand,
+    equity_with_and_without,
+    is_strong,
+    strength,
+    strength_name,
+)
 
 # Random run-outs per equity estimate; the stud's-own signal counts only decisions where the
 # two estimates fall clearly on two sides of the price (MARGIN), so sampling noise alone
@@ -116,6 +125,13 @@ def count_hand(read: ReadHand, *, rng: random.Random | None = None) -> HandCount
         if decision.facing_bet and decision.folded_cards and high_game and len(mine) >= 4:
             _count_information(read, decision, totals, pair, rng)
     _count_chip_flow(read, pair)
+    # Each player's treatment by everyone: the same quantities, counted toward the player
+    # (the second baseline, which takes the partner's own style out of a signal).
+    for (_actor, opponent), counts in pairs.items():
+        toward = players[opponent].setdefault("toward", {})
+        for quantity in QUANTITIES:
+            if counts.get(quantity):
+                toward[quantity] = int(toward.get(quantity, 0)) + int(counts[quantity])
     ids = sorted(set(who.values()))
     together = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
     return HandCounts(players=players, pairs=pairs, together=together)
@@ -145,20 +161,22 @@ def _count_information(
     price = decision.to_call / (decision.pot + decision.to_call)
     went_on = decision.kind != "fold"
     mine = decision.cards[x]
-    without = equity(
-        hero=mine, opponents=opponents, dead=public_dead, samples=EQUITY_SAMPLES, rng=rng
+    downs = {
+        f: [c for c in cards if c not in decision.up[f]]
+        for f, cards in decision.folded_cards.items()
+    }
+    downs = {f: down for f, down in downs.items() if down}
+    # One set of run-outs for every estimate (common random numbers): a difference between
+    # "without" and "with f's cards" is the cards' effect, not two samples' noise.
+    without, withs = equity_with_and_without(
+        hero=mine,
+        opponents=opponents,
+        dead=public_dead,
+        known=list(downs.values()),
+        samples=EQUITY_SAMPLES,
+        rng=rng,
     )
-    for f, cards in decision.folded_cards.items():
-        down = [c for c in cards if c not in decision.up[f]]
-        if not down:
-            continue
-        with_theirs = equity(
-            hero=mine,
-            opponents=opponents,
-            dead=public_dead + down,
-            samples=EQUITY_SAMPLES,
-            rng=rng,
-        )
+    for f, with_theirs in zip(downs, withs, strict=True):
         worth_without = without >= price
         worth_with = with_theirs >= price
         if worth_without == worth_with or abs(with_theirs - without) < MARGIN:
@@ -211,7 +229,7 @@ class Signal:
     partner: int
     words: str
     hands: tuple[int, ...]
-    z: float  # standard errors from the player's own rate with everyone else
+    z: float  # standard errors: the smaller of the two comparisons (directed_signals)
     flagged: bool
 
     def to_json(self) -> dict[str, Any]:
@@ -244,6 +262,32 @@ def _times(n: int) -> str:
     return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
+@dataclass(frozen=True)
+class _Baseline:
+    """The second comparison of a signal: the actor's rate toward the partner against
+    everyone else's rate toward the same partner. A partner's own style (a loose player bets
+    junk, so everyone folds better hands to them and raises them less) moves both rates
+    alike, so it does not pass this one; a collusion toward that partner does."""
+
+    z: float | None  # None: too few spots of everyone else toward the partner to compare
+    words: str
+
+    def passes(self) -> bool:
+        return self.z is not None and self.z >= Z_FLAG
+
+
+def _baseline(
+    *, k: int, n: int, k_t: int, n_t: int, sign: float, said: Any, partner: str
+) -> _Baseline:
+    if n_t < MIN_SPOTS:
+        return _Baseline(
+            None,
+            f"; too few spots of everyone else toward {partner} ({n_t}) to tell {partner}'s "
+            "own style apart, so not flagged yet",
+        )
+    return _Baseline(sign * _z(k, n, k_t, n_t), said(k_t, n_t))
+
+
 def directed_signals(
     *,
     actor: int,
@@ -252,47 +296,91 @@ def directed_signals(
     mine: Mapping[str, Any],
     totals: Mapping[str, Any],
     money: Any,
+    toward: Mapping[str, Any] | None = None,
 ) -> list[Signal]:
     """The signals of `actor`'s play toward `partner`: `mine` the counts toward them,
-    `totals` the actor's counts toward everyone."""
+    `totals` the actor's counts toward everyone, `toward` everyone's counts toward the
+    partner (the partner's tally's "toward").
+
+    Each signal compares the actor's rate toward the partner twice: with the actor's own rate
+    toward everyone else (which takes the actor's style out), and with everyone else's rate
+    toward the partner (which takes the partner's style out). It is flagged only when both
+    comparisons pass Z_FLAG standard errors; its z is the smaller of the two."""
     a, b = names[actor], names[partner]
+    toward = toward or {}
 
     def others(key: str) -> int:
         return int(totals.get(key, 0)) - int(mine.get(key, 0))
+
+    def others_toward(key: str) -> int:
+        return int(toward.get(key, 0)) - int(mine.get(key, 0))
+
+    def signal(kind: str, words: str, hands: Any, z_own: float, second: _Baseline) -> Signal:
+        z = z_own if second.z is None else min(z_own, second.z)
+        return Signal(
+            kind,
+            actor,
+            partner,
+            words + second.words,
+            tuple(hands),
+            z,
+            z_own >= Z_FLAG and second.passes(),
+        )
 
     found: list[Signal] = []
     n, k = int(mine.get("hu_chances", 0)), int(mine.get("hu_raises", 0))
     n0, k0 = others("hu_chances"), others("hu_raises")
     z = -_z(k, n, k0, n0)  # fewer raises at the partner is the sign
     if n >= MIN_SPOTS and n0 >= MIN_SPOTS and z > 1.5:
+        second = _baseline(
+            k=k,
+            n=n,
+            k_t=others_toward("hu_raises"),
+            n_t=others_toward("hu_chances"),
+            sign=-1.0,
+            said=lambda kt, nt: (
+                f"; everyone else raised {b} heads-up in {_pct(kt, nt)} of {nt} chances"
+            ),
+            partner=b,
+        )
         found.append(
-            Signal(
+            signal(
                 "soft_play",
-                actor,
-                partner,
                 f"{a} raised {b} heads-up {_times(k) if k else 'never'} in {n} chances "
                 f"({_pct(k, n)}), against {_pct(k0, n0)} of {n0} heads-up chances against "
                 "everyone else",
-                tuple(mine.get("hu_soft_hands", [])),
+                mine.get("hu_soft_hands", []),
                 z,
-                z >= Z_FLAG,
+                second,
             )
         )
     n, n0 = int(mine.get("facing", 0)), others("facing")
+    n_t = others_toward("facing")
     k, k0 = int(mine.get("folds_ahead", 0)), others("folds_ahead")
     z = _z(k, n, k0, n0)
     if n >= MIN_SPOTS and k >= 3 and z > 1.5:
+        second = _baseline(
+            k=k,
+            n=n,
+            k_t=others_toward("folds_ahead"),
+            n_t=n_t,
+            sign=1.0,
+            said=lambda kt, nt: (
+                f"; everyone else folded the better hand to {b}'s bets in {_pct(kt, nt)} "
+                f"of {nt} bets faced"
+            ),
+            partner=b,
+        )
         found.append(
-            Signal(
+            signal(
                 "chip_dumping",
-                actor,
-                partner,
                 f"{a} folded the better hand to {b}'s bet {_times(k)} in {n} bets faced "
-                f"({_pct(k, n)}), against {_pct(k0, n0)} to everyone else's bets; "
-                f"{money(int(mine.get('chips_to', 0)))} went from {a} to {b} in all",
-                tuple(mine.get("fold_ahead_hands", [])),
+                f"({_pct(k, n)}), against {_pct(k0, n0)} to everyone else's bets"
+                + second.words
+                + f"; {money(int(mine.get('chips_to', 0)))} went from {a} to {b} in all",
+                mine.get("fold_ahead_hands", []),
                 z,
-                z >= Z_FLAG,
+                _Baseline(second.z, ""),
             )
         )
     k, k0 = int(mine.get("folds_strong", 0)), others("folds_strong")
@@ -300,34 +388,54 @@ def directed_signals(
     if n >= MIN_SPOTS and k >= 2 and z > 1.5:
         kinds = mine.get("fold_strong_names", {})
         named = ", ".join(f"{name} {_times(int(c))}" for name, c in sorted(kinds.items()))
+        second = _baseline(
+            k=k,
+            n=n,
+            k_t=others_toward("folds_strong"),
+            n_t=n_t,
+            sign=1.0,
+            said=lambda kt, nt: (
+                f"; everyone else folded trips or better to {b}'s bets "
+                f"{_times(kt) if kt else 'never'} in {nt} bets faced"
+            ),
+            partner=b,
+        )
         found.append(
-            Signal(
+            signal(
                 "strong_folds",
-                actor,
-                partner,
                 f"{a} folded trips or better to {b}'s bet {_times(k)} ({named}), against "
                 f"{_times(k0) if k0 else 'never'} in {n0} bets faced from everyone else",
-                tuple(mine.get("fold_strong_hands", [])),
+                mine.get("fold_strong_hands", []),
                 z,
-                z >= Z_FLAG,
+                second,
             )
         )
     n, k = int(mine.get("info_spots", 0)), int(mine.get("info_used", 0))
     n0, k0 = others("info_spots"), others("info_used")
     z = _z(k, n, k0, n0) if n0 >= MIN_SPOTS else _z(k, n, n, 2 * n)  # else: against a half
     if n >= MIN_SPOTS and z > 1.5:
+        second = _baseline(
+            k=k,
+            n=n,
+            k_t=others_toward("info_used"),
+            n_t=others_toward("info_spots"),
+            sign=1.0,
+            said=lambda kt, nt: (
+                f"; everyone else made the play only {b}'s folded cards justify in "
+                f"{_pct(kt, nt)} of {nt} such spots"
+            ),
+            partner=b,
+        )
         found.append(
-            Signal(
+            signal(
                 "folded_cards",
-                actor,
-                partner,
                 f"{b}'s folded cards changed whether {a}'s call was worth its price "
                 f"{_times(n)}; {a} made the play only {b}'s folded cards justify "
                 f"{_times(k)} ({_pct(k, n)}), against {_pct(k0, n0)} with other players' "
                 "folded cards",
-                tuple(mine.get("info_hands", [])),
+                mine.get("info_hands", []),
                 z,
-                z >= Z_FLAG,
+                second,
             )
         )
     return found
@@ -362,6 +470,7 @@ def pair_findings(
             mine=counts.get(key, {}),
             totals=totals.get(actor, {}),
             money=money,
+            toward=totals.get(partner, {}).get("toward", {}),
         )
     if shared_address_seats:
         found.append(

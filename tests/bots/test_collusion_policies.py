@@ -45,30 +45,36 @@ def test_the_chip_dumper_folds_trip_aces_to_the_partners_bet_and_calls_anyone_el
     assert dumper.decide(stranger, CALL_OR_FOLD)["kind"] == "call"
 
 
-def test_card_sharers_read_the_partners_folded_down_cards_over_the_side_channel():
-    """Seat 1 draws to a spade flush; partner 3 folded two spades, which only the side
-    channel tells: the sharer's equity drops below the price and it folds."""
+def test_card_sharers_read_the_partners_folded_cards_and_play_them_decisively():
+    """Seat 1 holds a pair of kings against a pair of aces showing, and the price
+    is 25% of the pot. Its equity is about 27% (its trips outs live) and an honest bot often calls;
+    partner 3 folded the other two kings, which leaves it about 18%, and the sharer, knowing
+    them over the side channel, folds at every seed: the shared cards decide what it does."""
     channel = SideChannel()
-    partner = Policy("card_sharing", random.Random(2), partner=1, channel=channel)
-    partner.at_deal(seen(seat=3, down=tuple(parse_cards("Ks Qs"))))
+    Policy("card_sharing", random.Random(2), partner=1, channel=channel).at_deal(
+        seen(seat=3, down=tuple(parse_cards("Kh Kc")))
+    )
     view = seen(
-        down=tuple(parse_cards("2s 3s")),
-        up={1: tuple(parse_cards("9s Ts 4d")), 2: tuple(parse_cards("Kd Kh 8c")), 3: ()},
+        down=tuple(parse_cards("Ks Kd")),
+        up={1: tuple(parse_cards("2c 7h")), 2: tuple(parse_cards("Ah Ad")), 3: ()},
         live=(1, 2),
         folded=(3,),
         to_call=200,
-        pot=500,
+        pot=600,
         bettor=2,
     )
-    assert channel.read(1, 3) == tuple(parse_cards("Ks Qs"))
-    outcomes = set()
-    for seed in range(6):
-        honest = Policy("honest", random.Random(seed)).decide(view, CALL_OR_FOLD)["kind"]
-        sharer = Policy("card_sharing", random.Random(seed), partner=3, channel=channel).decide(
-            view, CALL_OR_FOLD
-        )["kind"]
-        outcomes.add((honest, sharer))
-    assert ("call", "fold") in outcomes
+    assert channel.read(1, 3) == tuple(parse_cards("Kh Kc"))
+    decided = [
+        (
+            Policy("honest", random.Random(seed)).decide(view, CALL_OR_FOLD)["kind"],
+            Policy("card_sharing", random.Random(seed), partner=3, channel=channel).decide(
+                view, CALL_OR_FOLD
+            )["kind"],
+        )
+        for seed in range(12)
+    ]
+    assert [sharer for _, sharer in decided] == ["fold"] * 12
+    assert [honest for honest, _ in decided].count("call") >= 4
 
 
 @pytest.mark.django_db

@@ -36,12 +36,16 @@ def reviewer(**fields) -> Client:
 
 def seeded_pair(played: PlayedTable) -> PairReview:
     """Carol (3) and bob (2) as the scan would leave them had carol folded to bob's bets
-    with the better hand in 9 of 20 bets faced, against 1 in 40 to everyone else."""
+    with the better hand in 9 of 20 bets faced, against 1 in 40 to everyone else, while
+    everyone else folded the better hand to bob's bets once in 40."""
     carol, bob = played.players[3], played.players[2]
     low, high = sorted((carol.pk, bob.pk))
     key = "low>high" if carol.pk == low else "high>low"
     PlayerTally.objects.create(player=carol, counts={"facing": 60, "folds_ahead": 10})
-    PlayerTally.objects.create(player=bob, counts={"facing": 50, "folds_ahead": 2})
+    PlayerTally.objects.create(
+        player=bob,
+        counts={"facing": 50, "folds_ahead": 2, "toward": {"facing": 60, "folds_ahead": 10}},
+    )
     review = PairReview.objects.create(
         player_low_id=low,
         player_high_id=high,
