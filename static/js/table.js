@@ -1,3 +1,4 @@
+// @ts-check
 // The live table page: wires the modules of static/js/table/ together. The server is the
 // authority (docs/protocol.md): frames from the connection (connection.js) feed the store
 // (store.js, pure: the hand, the seats, (hand_id, seq), the deadlines); the store answers with
@@ -31,7 +32,7 @@ const STATUS_TEXT = {
 const page = JSON.parse(document.getElementById("table-page").textContent);
 // A tournament table counts chips, not dollars (R-TOUR-1): set before anything is drawn.
 useChipUnits(Boolean(page.is_tournament));
-const root = document.querySelector("[data-room]");
+const root = /** @type {HTMLElement} */ (document.querySelector("[data-room]"));
 const $ = (selector) => root.querySelector(selector);
 const felt = $("[data-felt]");
 const statusLine = $("[data-connection]");
@@ -131,6 +132,7 @@ function focusBack() {
   else $("[data-felt]").focus();
 }
 
+/** @type {import("./table/connection.js").SendCommand} */
 function send(message) {
   const ref = connection.send(message);
   if (ref === null) toast.show("Offline: that did not reach the table.");
@@ -229,6 +231,7 @@ function act(offer) {
 
 // An action sent (again, same seq, when `internal` or no answer came: actions are idempotent)
 // until it is answered; false when the socket is not open.
+/** @param {import("./table/commands.js").ActCommand | null} message */
 function sendAct(message) {
   if (message === null) return true;
   const ref = send(message);
@@ -340,7 +343,7 @@ chatForm?.addEventListener("submit", (event) => {
   input.value = "";
 });
 
-const keysHelp = document.querySelector("[data-keys-help]");
+const keysHelp = /** @type {HTMLDialogElement} */ (document.querySelector("[data-keys-help]"));
 $("[data-keys-help-open]").addEventListener("click", () => keysHelp.showModal());
 
 // The reading keys (the help dialog lists them): the answer is spoken, politely.
@@ -360,7 +363,7 @@ function readKey(key) {
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || dialog.open || confirmDialog.open) return;
-  if (event.target.closest("input, textarea, select")) return;
+  if (/** @type {Element} */ (event.target).closest("input, textarea, select")) return;
   if (keysHelp.open) return;
   if (event.key === "?") {
     event.preventDefault();

@@ -2,8 +2,9 @@
 receives; tables/realtime/commands.py, the commands it sends) and docs/protocol.md says what
 the declarations say: its "Server -> client" table lists exactly the declared frame types,
 its "Client -> server" table exactly the declared commands, and each row names every field
-of its frame or command; the browser's JSDoc types (static/js/table/frames.js) are the ones
-generated from the declarations' JSON schema."""
+of its frame or command; the browser's JSDoc types (static/js/table/frames.js,
+static/js/table/commands.js, static/js/tournament/frames.js) are the ones generated from the
+declarations' JSON schema."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from pokerroom import frames as ping_frames
 from tables.realtime import commands, frames
-from tables.realtime.typedefs import typedefs_text
+from tables.realtime.typedefs import typedef_files
 from tournaments import frames as tournament_frames
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,11 +77,33 @@ def test_a_frame_that_is_not_declared_does_not_validate() -> None:
         frames.frame_check({"type": "gossip"})
 
 
-def test_the_browsers_types_are_generated_from_the_declarations() -> None:
-    """`manage.py frame_typedefs` writes static/js/table/frames.js; run it after changing
-    tables/realtime/frames.py."""
-    written = (ROOT / "static" / "js" / "table" / "frames.js").read_text()
-    assert written == typedefs_text(), "static/js/table/frames.js is stale: run frame_typedefs"
+@pytest.mark.parametrize("path", sorted(typedef_files()))
+def test_the_browsers_types_are_generated_from_the_declarations(path: str) -> None:
+    """`manage.py frame_typedefs` writes the JSDoc types of the table frames
+    (static/js/table/frames.js), the table commands (static/js/table/commands.js) and the
+    tournament sockets' frames (static/js/tournament/frames.js); run it after changing a
+    declaration."""
+    written = (ROOT / path).read_text()
+    assert written == typedef_files()[path](), f"{path} is stale: run manage.py frame_typedefs"
+
+
+def test_every_declaration_has_its_browser_types() -> None:
+    assert set(typedef_files()) == {
+        "static/js/table/frames.js",
+        "static/js/table/commands.js",
+        "static/js/tournament/frames.js",
+    }
+
+
+def test_the_browsers_command_types_name_every_command() -> None:
+    """Issue #23: the page's commands are typed as the server declares them (`ActCommand`
+    ..., their union `TableCommand`), the fields the server requires required."""
+    text = typedef_files()["static/js/table/commands.js"]()
+    union = re.search(r"@typedef \{([^}]*)\} TableCommand", text)
+    assert union is not None
+    assert set(union.group(1).split(" | ")) == {f"{c.__name__}Command" for c in commands.COMMANDS}
+    assert " *   seq: number,\n *   kind: ActionKind," in text  # act: required
+    assert " *   amount?: number," in text
 
 
 def test_the_doc_lists_exactly_the_declared_commands() -> None:

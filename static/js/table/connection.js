@@ -1,6 +1,14 @@
+// @ts-check
 // The table's WebSocket (docs/protocol.md): connects, keeps alive, reconnects with a backoff,
 // sends commands with a `ref`, and resyncs: the store's "snapshot" effects become snapshot
 // requests, asked again when one does not come.
+
+/** @typedef {import("./commands.js").TableCommand} TableCommand */
+/**
+ * Sends a table command (its declared type, tables/realtime/commands.py); its ref, or null
+ * when the socket is not open.
+ * @typedef {(message: TableCommand) => string | null} SendCommand
+ */
 
 // Each ping carries the last (hand_id, seq) the page holds; the server answers a page that is
 // behind with a snapshot, so a frame lost on the way costs at most this long.
@@ -18,6 +26,15 @@ export class TableConnection {
   // onFrame(frame): each parsed frame; onStatus(mode): connecting, online, offline, gone;
   // onOpening(): a socket is about to open (the store then waits for its snapshot);
   // position(): the {hand_id, seq} each ping carries.
+  /**
+   * @param {{
+   *   url: string,
+   *   onFrame: (frame: any) => void,
+   *   onStatus: (mode: string) => void,
+   *   onOpening: () => void,
+   *   position?: () => {hand_id?: number, seq?: number},
+   * }} options
+   */
   constructor({ url, onFrame, onStatus, onOpening, position = () => ({}) }) {
     this.url = url;
     this.position = position;
@@ -76,6 +93,7 @@ export class TableConnection {
   }
 
   // Sends a command; returns its ref, or null when the socket is not open.
+  /** @type {SendCommand} */
   send(message) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return null;
     this.refs += 1;

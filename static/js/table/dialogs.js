@@ -1,3 +1,4 @@
+// @ts-check
 // The table page's dialogs and messages: the buy-in / add-chips dialog, the toast, and the
 // wallet balance they read.
 import { dollars, parseDollars } from "../money.js";
@@ -85,6 +86,10 @@ export function buyInError(cents, { min, balance }) {
 
 export class BuyInDialog {
   // send(message): the table command; balance(): a promise of the player's balance.
+  /**
+   * @param {any} dialog
+   * @param {{send: import("./connection.js").SendCommand, balance: () => Promise<number>}} on
+   */
   constructor(dialog, { send, balance }) {
     this.dialog = dialog;
     this.send = send;

@@ -68,7 +68,7 @@ const ACTION_VERBS = {
 const line = (text, urgent = false) => ({ text, urgent });
 
 // The lines for one applied event: `before` and `after` are the hand around it.
-export function narrateEvent(before, event, after, { viewerSeat = null, detail = "all", money = String } = {}) {
+export function narrateEvent(before, event, after, { viewerSeat = null, detail = "all", money = /** @type {(cents: number) => string} */ (String) } = {}) {
   const p = event.payload || {};
   const all = detail !== "mine";
   const lines = [];
@@ -177,7 +177,7 @@ export function toCallOf(hand, number) {
 }
 
 // The player's own turn: "Your turn: $2 to call, 10 seconds." (the assertive region).
-export function yourTurn(hand, viewerSeat, msLeft, { money = String } = {}) {
+export function yourTurn(hand, viewerSeat, msLeft, { money = /** @type {(cents: number) => string} */ (String) } = {}) {
   const offers = hand.legal_actions || [];
   const call = offers.find((o) => o.kind === "call");
   const bringIn = offers.find((o) => o.kind === "bring_in");
@@ -217,7 +217,7 @@ export function readMyCards(hand, viewerSeat) {
   return `${parts.join(". ")}${strength}.`;
 }
 
-export function readSeat(hand, tableSeats, number, { viewerSeat = null, money = String } = {}) {
+export function readSeat(hand, tableSeats, number, { viewerSeat = null, money = /** @type {(cents: number) => string} */ (String) } = {}) {
   const played = seatOf(hand, number);
   const sitting = (tableSeats || []).find((s) => s.number === number);
   if (!played && !(sitting && sitting.player_id)) return `Seat ${number} is empty.`;
@@ -230,7 +230,7 @@ export function readSeat(hand, tableSeats, number, { viewerSeat = null, money = 
   return `${head}${status}: ${board}. Stack ${money(stack)}${played.bet ? `, ${money(played.bet)} bet this street` : ""}.`;
 }
 
-export function readPot(hand, viewerSeat, { money = String } = {}) {
+export function readPot(hand, viewerSeat, { money = /** @type {(cents: number) => string} */ (String) } = {}) {
   if (!hand || !hand.seats.length) return "No hand in play.";
   const facing = toCallOf(hand, viewerSeat);
   const pot = hand.pot;

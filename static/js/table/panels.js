@@ -1,3 +1,4 @@
+// @ts-check
 // Everything around the felt, drawn from the store: the header line, the action buttons, the
 // prompt (ante, show, seat offer), the seat controls, the hand's log, the last hands, the chat.
 import { isMarkerLine } from "../handstate.js";
@@ -129,6 +130,16 @@ export function logLines(notes) {
 export class Panels {
   // elements: {closed, stakes, handNumber, actions, preActions, prompt, seatControls, autoMuck, lastHands, log, chat};
   // on: {act(offer), preAct(kind), send(message), buyIn({seat, add}), leave()}.
+  /**
+   * @param {any} elements
+   * @param {{page: any, on: {
+   *   act: (offer: any) => void,
+   *   preAct: (kind: string) => void,
+   *   send: import("./connection.js").SendCommand,
+   *   buyIn: (options: {seat?: number, add?: boolean}) => void,
+   *   leave: () => void,
+   * }}} options
+   */
   constructor(elements, { page, on }) {
     this.el = elements;
     this.page = page;
@@ -155,7 +166,7 @@ export class Panels {
     drawIfChanged(bar, { offers, acting: store.acting }, () => {
       // A redraw during the turn (the offers of a later frame) keeps the keyboard's place:
       // the focus goes to the same action again, not to the page's body.
-      const focused = bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+      const focused = bar.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : null;
       bar.replaceChildren();
       bar.hidden = offers.length === 0;
       for (const { offer, key, label } of offers) {
@@ -277,7 +288,7 @@ export class Panels {
     if (viewer && document.activeElement !== autoMuck) autoMuck.checked = viewer.auto_muck !== false;
     const controls = this.el.seatControls;
     const snap = store.snap;
-    const send = (message) => () => this.on.send(message);
+    const send = (/** @type {import("./commands.js").TableCommand} */ message) => () => this.on.send(message);
     if (!this.page.player_id) {
       drawIfChanged(controls, { visitor: true }, () => {
         const link = document.createElement("a");

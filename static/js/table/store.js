@@ -12,6 +12,7 @@ import { applyEvent, emptyHand, fromView } from "../handstate.js";
 import { amount } from "../money.js";
 
 /** @typedef {import("./frames.js").TableFrame} TableFrame */
+/** @typedef {import("./commands.js").ActCommand} ActCommand */
 
 // When the snapshot does not name the table's clock yet.
 export const DEFAULT_ACTION_CLOCK_MS = 10_000;
@@ -627,6 +628,10 @@ export class TableStore {
   }
 
   // The player clicks an offer: the act command to send, or null while one is on its way.
+  /**
+   * @param {{kind: ActCommand["kind"], amount?: number}} offer
+   * @returns {ActCommand | null}
+   */
   act(offer) {
     if (this.acting) return null;
     this.acting = true;
@@ -641,12 +646,20 @@ export class TableStore {
   }
 
   // The act command left with `ref`: it is sent again until answered (actResend).
+  /**
+   * @param {ActCommand} message
+   * @param {string} ref
+   */
   actSent(message, ref) {
     this.pendingAct = { message, ref };
   }
 
   // The action sent as `ref` was answered `internal`, or not answered in ACT_REPLY_WAIT_MS:
   // the same message to send again while the turn is still the one it was for, else null.
+  /**
+   * @param {string} ref
+   * @returns {ActCommand | null}
+   */
   actResend(ref) {
     const pending = this.pendingAct;
     if (!pending || pending.ref !== ref) return null;

@@ -1,9 +1,12 @@
+// @ts-check
 // A tournament's live feed (docs/protocol.md "Tournaments"): the socket (the table page's
 // TableConnection: ping, reconnect with a backoff, snapshot requests), full snapshots kept
 // by seq (an older one is dropped), and the player's own notices (moved, eliminated).
 import { TableConnection } from "../table/connection.js";
 import { monotonicNow } from "../table/clock.js";
 import { clockDeadlines } from "./format.js";
+
+/** @typedef {import("./frames.js").TournamentFrame} TournamentFrame */
 
 export class TournamentState {
   constructor(tournament = null, now = 0) {
@@ -13,7 +16,12 @@ export class TournamentState {
     if (tournament) this.receive({ type: "tournament", seq: tournament.seq, tournament }, now);
   }
 
-  // A frame; returns true when the tournament shown changed.
+  // A frame; returns true when the tournament shown changed. (The page's first state, from
+  // its HTML, comes as a frame of the snapshot's shape without the socket's fields.)
+  /**
+   * @param {TournamentFrame | {type: "tournament", seq: number, tournament: Object<string, any>}} frame
+   * @param {number} now
+   */
   receive(frame, now) {
     if (frame.type !== "tournament") return false;
     if (frame.seq < this.seq) return false; // an older state overtaken on the way
@@ -34,7 +42,7 @@ export function socketUrl(path) {
 export function connectTournament(path, state, on) {
   const connection = new TableConnection({
     url: socketUrl(path),
-    onFrame: (frame) => {
+    onFrame: (/** @type {TournamentFrame} */ frame) => {
       if (frame.type === "tournament") {
         if (state.receive(frame, monotonicNow())) on.changed?.(state.tournament);
       } else if (frame.type === "tournament_moved") {
