@@ -3,18 +3,16 @@
 Its messages spend from the socket's budgets like every socket of the room
 (`tables.flood.SocketGuard`), a message over `MAX_FRAME_BYTES` is refused unread and the
 `echo` it sends back is at most `ECHO_MAX_CHARS` (issue #22: 1,619 pongs a second from one
-connection, a megabyte echoed whole)."""
-
-import json
-from typing import Any
+connection, a megabyte echoed whole). Its one command, `ping`, is declared in
+pokerroom/commands.py and decoded by it."""
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from pokerroom.commands import PingRefused, parse_ping
 from pokerroom.frames import PingError, PingErrorCode, PingFrameBase, PingPong, frame_text
 from tables.flood import SocketGuard
-from tables.realtime.protocol import MAX_FRAME_BYTES, REF_MAX_CHARS
+from tables.realtime.protocol import MAX_FRAME_BYTES
 
-ECHO_MAX_CHARS = REF_MAX_CHARS
 CLOSE_ABUSIVE = 4008
 
 
@@ -41,29 +39,15 @@ class PingConsumer(AsyncJsonWebsocketConsumer):
             )
             return
         try:
-            content = json.loads(text_data or "")
-        except ValueError:
-            content = None
-        await self.receive_json(content)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+            ping = parse_ping(text_data or "")
+        except PingRefused as refusal:
+            await self.send_frame(
+                PingError(code=PingErrorCode.BAD_MESSAGE, message=refusal.message)
+            )
+            return
         user = self.scope.get("user")
         username = user.get_username() if user is not None and user.is_authenticated else None
-        if not isinstance(content, dict) or content.get("type") != "ping":
-            await self.send_frame(
-                PingError(code=PingErrorCode.BAD_MESSAGE, message='send {"type": "ping"}')
-            )
-            return
-        echo = content.get("echo")
-        if isinstance(echo, str) and len(echo) > ECHO_MAX_CHARS:
-            await self.send_frame(
-                PingError(
-                    code=PingErrorCode.BAD_MESSAGE,
-                    message=f"echo is at most {ECHO_MAX_CHARS} characters",
-                )
-            )
-            return
-        await self.send_frame(PingPong(user=username, echo=echo))
+        await self.send_frame(PingPong(user=username, echo=ping.echo))
 
     async def send_frame(self, frame: PingFrameBase) -> None:
         """A declared frame (pokerroom/frames.py), encoded by msgspec."""

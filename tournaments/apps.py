@@ -14,8 +14,15 @@ class TournamentsConfig(AppConfig):
         from tournaments.services.entries import break_unregister
 
         play_break_taken.connect(break_unregister, dispatch_uid="tournaments-play-break")
-        # The browser's types of our socket's frames, among the files `frame_typedefs` writes.
+        # The browser's types of our socket's frames and commands, among the files
+        # `frame_typedefs` writes.
         from tables.realtime.typedefs import register
-        from tournaments.typedefs import TOURNAMENT_TYPEDEFS_PATH, tournament_typedefs_text
+        from tournaments.typedefs import (
+            TOURNAMENT_COMMAND_TYPEDEFS_PATH,
+            TOURNAMENT_TYPEDEFS_PATH,
+            tournament_command_typedefs_text,
+            tournament_typedefs_text,
+        )
 
         register(TOURNAMENT_TYPEDEFS_PATH, tournament_typedefs_text)
+        register(TOURNAMENT_COMMAND_TYPEDEFS_PATH, tournament_command_typedefs_text)

@@ -7,7 +7,8 @@ translator, nothing more. Three routes:
 
 On connect the client gets the current snapshot (or the lobby's rows); after that, every
 change's frame (tournaments/broadcast.py). A logged-in player also joins their own group for
-the "moved" and "eliminated" notices. A client may send only `snapshot` and `ping`.
+the "moved" and "eliminated" notices. A client may send only `snapshot` and `ping`, declared
+in tournaments/commands.py and decoded by it.
 
 Every message spends from the socket's budgets, as a table socket's do (`tables.flood.
 SocketGuard`: its own bucket, its player's and its address's, shared across processes); a
@@ -18,10 +19,8 @@ Snapshots asked for again are served from a short cache keyed by the tournament'
 
 from __future__ import annotations
 
-import json
 import threading
 import time
-from enum import StrEnum
 from typing import Any
 
 import msgspec
@@ -30,9 +29,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
 from tables.flood import SocketGuard
-from tables.realtime.protocol import MAX_FRAME_BYTES, REF_MAX_CHARS
-from tournaments import selectors
+from tables.realtime.protocol import MAX_FRAME_BYTES
+from tournaments import commands, selectors
 from tournaments.broadcast import LOBBY_GROUP, player_group, tournament_group
+from tournaments.commands import TournamentErrorCode
 from tournaments.frames import (
     TournamentError,
     TournamentFrameBase,
@@ -52,17 +52,6 @@ MAX_ID = 2**63 - 1
 # change raises the seq (a new snapshot at once); what moves without one (the clock) is
 # computed at each answer.
 SNAPSHOT_CACHE_SECONDS = 1.0
-
-
-class TournamentErrorCode(StrEnum):
-    """The `code` of an `error` frame on a tournament socket (docs/protocol.md lists them)."""
-
-    BAD_JSON = "bad_json"
-    BAD_MESSAGE = "bad_message"
-    UNKNOWN_TYPE = "unknown_type"
-    NOT_FOUND = "not_found"
-    RATE_LIMITED = "rate_limited"
-    TOO_LARGE = "too_large"
 
 
 def error_frame(code: TournamentErrorCode, message: str) -> TournamentError:
@@ -198,36 +187,22 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             )
             return
         try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            await self.send_json(error_frame(TournamentErrorCode.BAD_JSON, "not JSON"))
-            return
-        if not isinstance(message, dict):
-            await self.send_json(error_frame(TournamentErrorCode.BAD_MESSAGE, "not an object"))
-            return
-        kind = message.get("type")
-        ref = message.get("ref")
-        if isinstance(ref, str) and len(ref) > REF_MAX_CHARS:
-            await self.send_json(
-                error_frame(
-                    TournamentErrorCode.BAD_MESSAGE,
-                    f"ref is longer than {REF_MAX_CHARS} characters",
-                )
-            )
+            command = commands.parse_command(text_data or "")
+        except commands.TournamentRefused as refusal:
+            error = error_frame(refusal.code, refusal.message)
+            if refusal.ref is not None:
+                error = msgspec.structs.replace(error, ref=refusal.ref)
+            await self.send_json(error)
             return
         reply: TournamentFrameBase | None
-        if kind == "ping":
+        if isinstance(command, commands.Ping):
             reply = PONG
-        elif kind == "snapshot":
-            reply = await self._snapshot()
         else:
-            reply = error_frame(
-                TournamentErrorCode.UNKNOWN_TYPE, "a tournament socket takes only snapshot and ping"
-            )
+            reply = await self._snapshot()
         if reply is None:
             reply = error_frame(TournamentErrorCode.NOT_FOUND, "no such tournament")
-        if isinstance(ref, str | int) and not isinstance(ref, bool) and hasattr(reply, "ref"):
-            reply = msgspec.structs.replace(reply, ref=ref)
+        if command.ref is not None:
+            reply = msgspec.structs.replace(reply, ref=command.ref)
         await self.send_json(reply)
 
     async def send_json(self, content: Any, close: bool = False) -> None:

@@ -69,7 +69,7 @@ class TournamentEliminated(TournamentFrameBase, frozen=True, tag="tournament_eli
 
 
 class TournamentError(TournamentFrameBase, frozen=True, tag="error"):
-    """A message the socket could not take (tournaments.consumer.TournamentErrorCode)."""
+    """A message the socket could not take (tournaments.commands.TournamentErrorCode)."""
 
     code: str
     message: str

@@ -3,8 +3,9 @@ receives; tables/realtime/commands.py, the commands it sends) and docs/protocol.
 the declarations say: its "Server -> client" table lists exactly the declared frame types,
 its "Client -> server" table exactly the declared commands, and each row names every field
 of its frame or command; the browser's JSDoc types (static/js/table/frames.js,
-static/js/table/commands.js, static/js/tournament/frames.js) are the ones generated from the
-declarations' JSON schema."""
+static/js/table/commands.js, static/js/tournament/frames.js, static/js/tournament/commands.js)
+are the ones generated from the declarations' JSON schema. The tournament sockets' and the
+ping socket's frames and commands are checked the same way against their own tables."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from pokerroom import commands as ping_commands
 from pokerroom import frames as ping_frames
 from tables.realtime import commands, frames
 from tables.realtime.typedefs import typedef_files
+from tournaments import commands as tournament_commands
 from tournaments import frames as tournament_frames
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,6 +95,7 @@ def test_every_declaration_has_its_browser_types() -> None:
         "static/js/table/frames.js",
         "static/js/table/commands.js",
         "static/js/tournament/frames.js",
+        "static/js/tournament/commands.js",
     }
 
 
@@ -187,3 +191,100 @@ def test_the_tournament_frames_have_a_json_schema() -> None:
     assert set(schema["discriminator"]["mapping"]) == {
         tournament_frames.frame_tag(f) for f in tournament_frames.TOURNAMENT_FRAMES
     }
+
+
+# The other sockets' commands (issue #23), each against its own "Client -> server" table.
+TOURNAMENT_COMMANDS_HEADING = "### Client -> server (tournament sockets)"
+PING_COMMANDS_HEADING = "### Client -> server (the ping socket)"
+OTHER_COMMANDS = [
+    (TOURNAMENT_COMMANDS_HEADING, command) for command in tournament_commands.TOURNAMENT_COMMANDS
+] + [(PING_COMMANDS_HEADING, command) for command in ping_commands.PING_COMMANDS]
+
+
+@pytest.mark.parametrize(
+    ("heading", "tags"),
+    [
+        (
+            TOURNAMENT_COMMANDS_HEADING,
+            {tournament_commands.command_tag(c) for c in tournament_commands.TOURNAMENT_COMMANDS},
+        ),
+        (
+            PING_COMMANDS_HEADING,
+            {ping_commands.command_tag(c) for c in ping_commands.PING_COMMANDS},
+        ),
+    ],
+    ids=["tournament", "ping"],
+)
+def test_the_doc_lists_exactly_the_commands_of_the_other_sockets(
+    heading: str, tags: set[str]
+) -> None:
+    assert set(protocol_rows(heading)) == tags
+
+
+@pytest.mark.parametrize(
+    ("heading", "command"),
+    OTHER_COMMANDS,
+    ids=lambda x: x.__name__ if isinstance(x, type) else "",
+)
+def test_the_doc_row_names_every_field_of_the_other_sockets_commands(
+    heading: str, command: type[msgspec.Struct]
+) -> None:
+    tag = str(command.__struct_config__.tag)
+    named = set(re.findall(r"`([a-z_]+)`", protocol_rows(heading)[tag]))
+    missing = set(command.__struct_fields__) - FIELDS_NOT_RESTATED - named
+    assert missing == set(), f"docs/protocol.md's `{tag}` row ({heading}) omits {missing}"
+
+
+def test_the_tournament_commands_json_schema_is_their_declaration() -> None:
+    schema = tournament_commands.tournament_commands_schema()
+    assert schema["discriminator"]["propertyName"] == "type"
+    assert set(schema["discriminator"]["mapping"]) == {"snapshot", "ping"}
+    for command in tournament_commands.TOURNAMENT_COMMANDS:
+        definition = schema["$defs"][command.__name__]
+        assert definition["additionalProperties"] is False
+        assert definition["properties"]["ref"]["anyOf"][0]["maxLength"] == 64
+
+
+def test_the_browsers_tournament_command_types_name_every_command() -> None:
+    text = typedef_files()["static/js/tournament/commands.js"]()
+    assert "/** @typedef {PingCommand | SnapshotCommand} TournamentCommand */" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "code", "words"),
+    [
+        ('{"type": "ping"', "bad_json", "not JSON"),
+        ("[1]", "bad_message", "not an object"),
+        ('{"type": "ping", "ref": true}', "bad_message", "ref must be a string or an integer"),
+        ('{"type": "register"}', "unknown_type", "only snapshot and ping"),
+        ('{"type": "snapshot", "seat": 3}', "bad_message", "unknown: seat"),
+    ],
+)
+def test_a_tournament_command_not_declared_is_refused_with_its_code(
+    message: str, code: str, words: str
+) -> None:
+    with pytest.raises(tournament_commands.TournamentRefused) as refused:
+        tournament_commands.parse_command(message)
+    assert (refused.value.code, words in refused.value.message) == (code, True)
+
+
+def test_a_tournament_command_is_decoded_into_its_declaration() -> None:
+    command = tournament_commands.parse_command('{"type": "snapshot", "ref": "r1"}')
+    assert command == tournament_commands.Snapshot(ref="r1")
+    with pytest.raises(AttributeError):
+        command.ref = "r2"  # type: ignore[misc]
+
+
+def test_the_ping_command_json_schema_is_its_declaration() -> None:
+    schema = ping_commands.ping_commands_schema()
+    ping = schema["$defs"]["Ping"]
+    assert (ping["properties"]["type"], ping["additionalProperties"]) == ({"enum": ["ping"]}, False)
+    assert ping["properties"]["echo"]["anyOf"][0] == {"type": "string", "maxLength": 64}
+
+
+def test_the_ping_socket_takes_only_its_declared_ping() -> None:
+    assert ping_commands.parse_ping('{"type": "ping", "echo": [1, "a"]}').echo == [1, "a"]
+    for message in ('{"type": "shout"}', '{"type": "ping", "seq": 1}', "7"):
+        with pytest.raises(ping_commands.PingRefused) as refused:
+            ping_commands.parse_ping(message)
+        assert refused.value.message == 'send {"type": "ping"}'
